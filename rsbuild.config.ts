@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { resolveSettings } from './deploy/settings';
+
+/**
+ * One code base, two bundles (ARCHITECTURE.md "Build"): the `wechat` and `alipay` environments share this config
+ * and differ only in their entry and output folder. Assets of each bundle live under /<platform>/ so that one origin
+ * (the sandbox, or nginx in production) serves both; the HTML of the bundle matching the user agent is served at
+ * every app route.
+ */
+export default defineConfig(({ envMode }) => {
+  const vars = resolveSettings(envMode, process.env, path.resolve('deploy/env'));
+  const define: Record<string, string> = {};
+  for (const [key, value] of Object.entries(vars)) {
+    define[`import.meta.env.${key}`] = JSON.stringify(value);
+  }
+  const assetBase = vars.PUBLIC_ASSET_PREFIX?.replace(/\/$/, '') ?? '';
+  const environment = (name: 'wechat' | 'alipay') => ({
+    source: { entry: { index: `./entries/${name}.tsx` } },
+    output: {
+      distPath: { root: `dist/${name}` },
+      assetPrefix: `${assetBase}/${name}/`,
+    },
+  });
+  return {
+    // The syntax of dist/ is checked against the webviews by scripts/check-dist.mjs (part of npm test).
+    plugins: [pluginReact()],
+    source: {
+      define,
+      // Dependencies that ship syntax newer than the webviews' (see package.json browserslist); the syntax check
+      // of dist/ (scripts/check-dist.mjs) fails when one is missing here.
+      include: [
+        /node_modules[\\/](antd-mobile|@react-spring|@use-gesture|alova|@alova|react-router|dompurify|zod|uplot|@tanstack)[\\/]/,
+      ],
+    },
+    environments: { wechat: environment('wechat'), alipay: environment('alipay') },
+    html: {
+      template: './src/app/index.html',
+      title: '充电运营管理平台',
+    },
+    output: {
+      polyfill: 'usage',
+      legalComments: 'none',
+      sourceMap: { js: process.env.SOURCE_MAP ? 'source-map' : false },
+    },
+    tools: {
+      // antd-mobile marks its barrel (es/index.js) as having side effects only because it imports its global styles;
+      // that pins every component imported anywhere into the first chunk. The barrel is declared side-effect free
+      // here and boot imports antd-mobile/es/global itself, so each screen carries only the components it uses.
+      rspack: {
+        module: {
+          rules: [{ test: /node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/, sideEffects: false }],
+        },
+      },
+      // Polyfills by usage for the stable language only: Rsbuild turns on shippedProposals in usage mode, which pulls
+      // in core-js's proposal modules (esnext.set.*, esnext.map.* ...) for every `.filter(`/`.map(` call site.
+      // It also matches method names, not types: `.filter(` adds Iterator helpers, `.sort(` typed-array sorting, and
+      // so on. The families below are such false positives for this code base (no iterator helpers, typed arrays,
+      // Set methods or structuredClone are called; URL/URLSearchParams are used only in forms Chromium 69 and
+      // iOS 12 implement natively), excluded to keep the first screen within its byte budget (README "Numbers").
+      swc(config) {
+        if (!config.env) return;
+        config.env.shippedProposals = false;
+        config.env.exclude = [
+          ...(config.env.exclude ?? []),
+          'es.iterator.constructor',
+          'es.iterator.every',
+          'es.iterator.filter',
+          'es.iterator.find',
+          'es.iterator.flat-map',
+          'es.iterator.for-each',
+          'es.iterator.map',
+          'es.iterator.reduce',
+          'es.iterator.some',
+          'es.iterator.to-array',
+          'es.iterator.drop',
+          'es.iterator.take',
+          'es.iterator.from',
+          'es.iterator.dispose',
+          'es.typed-array.at',
+          'es.typed-array.fill',
+          'es.typed-array.find-last-index',
+          'es.typed-array.find-last',
+          'es.typed-array.set',
+          'es.typed-array.sort',
+          'es.typed-array.to-reversed',
+          'es.typed-array.to-sorted',
+          'es.typed-array.uint8-array',
+          'es.typed-array.with',
+          'es.typed-array.includes',
+          'es.typed-array.iterator',
+          'es.typed-array.to-locale-string',
+          'es.typed-array.float32-array',
+          'es.typed-array.float64-array',
+          'es.typed-array.int8-array',
+          'es.typed-array.int16-array',
+          'es.typed-array.int32-array',
+          'es.typed-array.uint8-clamped-array',
+          'es.typed-array.uint16-array',
+          'es.typed-array.uint32-array',
+          'es.array-buffer.detached',
+          'es.array-buffer.slice',
+          'es.array-buffer.transfer-to-fixed-length',
+          'es.array-buffer.transfer',
+          'es.set.difference.v2',
+          'es.set.intersection.v2',
+          'es.set.is-disjoint-from.v2',
+          'es.set.is-subset-of.v2',
+          'es.set.is-superset-of.v2',
+          'es.set.symmetric-difference.v2',
+          'es.set.union.v2',
+          'web.structured-clone',
+          'web.url',
+          'web.url.can-parse',
+          'web.url.parse',
+          'web.url.to-json',
+          'web.url-search-params',
+          'web.url-search-params.delete',
+          'web.url-search-params.has',
+          'web.url-search-params.size',
+        ];
+      },
+    },
+    performance: {
+      chunkSplit: {
+        strategy: 'split-by-experience',
+        // Libraries loaded only where they are used get a recognisable name: they are the documented exceptions of
+        // the per-chunk byte budget (scripts/budget.mjs, README "Numbers").
+        forceSplitting: {
+          'lib-chart': /node_modules[\\/]uplot[\\/]/,
+          // The list virtualiser, shared by every list screen and rarely changing: cached on its own.
+          'lib-virtual': /node_modules[\\/]@tanstack[\\/]/,
+        },
+        // Polyfills that only lazy chunks need travel with them, not in the first bytes.
+        override: {
+          cacheGroups: {
+            'lib-polyfill': {
+              name: 'lib-polyfill',
+              test: /node_modules[\\/](?:tslib|core-js|@swc[\\/]helpers)[\\/]/,
+              chunks: 'initial',
+              priority: 0,
+            },
+          },
+        },
+      },
+    },
+    server: { port: Number(process.env.PORT ?? 8080) },
+  };
+});

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { resolveSettings } from './deploy/settings';
+
+/** Unit tests see the settings of the sandbox build, as the bundles served by npm start do. */
+const define = Object.fromEntries(
+  Object.entries(resolveSettings('sandbox', {}, path.resolve('deploy/env'))).map(([key, value]) => [
+    `import.meta.env.${key}`,
+    JSON.stringify(value),
+  ]),
+);
+
+/**
+ * Three test projects (README "Tests"):
+ * - unit: pure rules of the app (src/, platform/), in Node or happy-dom;
+ * - sandbox: the sandbox backend through its Hono app, with an in-memory PGlite;
+ * - e2e: Puppeteer over Debian's Chromium against a started sandbox serving the built bundles.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        define,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'platform/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'sandbox',
+          include: ['sandbox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
