@@ -1,0 +1,17 @@
+/// <reference types="@rsbuild/core/types" />
+
+/** Only the settings declared here may be read from import.meta.env (see src/config/env.ts). */
+interface RsbuildTypeOptions {
+  strictImportMetaEnv: true;
+}
+
+interface ImportMetaEnv {
+  readonly PUBLIC_API_BASE_URL?: string;
+  readonly PUBLIC_INSTANCE_ID?: string;
+  readonly PUBLIC_SERVICE_PHONE?: string;
+  readonly PUBLIC_ENV_NAME?: string;
+  readonly PUBLIC_WECHAT_APP_ID?: string;
+  readonly PUBLIC_WECHAT_AUTHORIZE_URL?: string;
+  readonly PUBLIC_ALIPAY_APP_ID?: string;
+  readonly PUBLIC_ALIPAY_AUTHORIZE_URL?: string;
+}
