@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttp, get, post, type HttpEffects } from './http';
+import { ApiError } from './outcome';
+
+/** Records what the request layer did. */
+function fakeEffects() {
+  const log: string[] = [];
+  const scheduled: { fn: () => void; ms: number }[] = [];
+  const effects: HttpEffects = {
+    toast: (text) => log.push(`toast:${text}`),
+    setLoading: (on) => log.push(`loading:${on}`),
+    clearStorage: () => log.push('clear'),
+    closeWindow: () => log.push('close'),
+    schedule: (fn, ms) => scheduled.push({ fn, ms }),
+  };
+  return { log, scheduled, effects };
+}
+
+function answer(status: number, body: unknown) {
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+describe('request layer (spec §7, §8, §9)', () => {
+  let fx: ReturnType<typeof fakeEffects>;
+  beforeEach(() => {
+    fx = fakeEffects();
+    configureHttp({
+      client: 'r9a_weixin',
+      getToken: () => 'tok123',
+      getAuthCode: () => 'auth456',
+      effects: fx.effects,
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('sends the four headers; POST with a JSON body, GET with query parameters', async () => {
+    const fetchMock = answer(200, { code: 0, data: { ok: true } });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(post('/api/user/antLogin', { phone: '13800138000' }).send()).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/user/antLogin');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ phone: '13800138000' });
+    const headers = init.headers as Record<string, string>;
+    expect(headers.token).toBe('tok123');
+    expect(headers.authcode).toBe('auth456');
+    expect(headers.client).toBe('r9a_weixin');
+    expect('instanceId' in headers).toBe(true);
+
+    await get('/api/user/todayIncome', { a: 1, b: 'x' }).send();
+    const [getUrl, getInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(getUrl).toBe('/api/user/todayIncome?a=1&b=x');
+    expect(getInit.method).toBe('GET');
+  });
+
+  it('shows the loading indicator for POST by default and hides it after the response', async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 0, data: null }));
+    await post('/api/x').send();
+    expect(fx.log).toEqual(['loading:true', 'loading:false']);
+    fx.log.length = 0;
+    await get('/api/y').send();
+    expect(fx.log).toEqual(['loading:false']);
+  });
+
+  it('HTTP 500 → centred toast 网络异常 and an ApiError of kind network', async () => {
+    vi.stubGlobal('fetch', answer(500, { code: 500, message: 'boom' }));
+    const error = await get('/api/z')
+      .send()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('network');
+    expect(fx.log).toContain('toast:网络异常');
+  });
+
+  it('no connection → 网络异常', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(get('/api/z').send()).rejects.toBeInstanceOf(ApiError);
+    expect(fx.log).toContain('toast:网络异常');
+  });
+
+  it('times out after 30 000 ms as a network failure', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const pending = get('/api/slow')
+      .send()
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(fx.log).not.toContain('toast:网络异常');
+    await vi.advanceTimersByTimeAsync(2);
+    const error = await pending;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(fx.log).toContain('toast:网络异常');
+  });
+
+  it('code 7 or 2 → clears storage, toasts the message and closes the page 1600 ms later', async () => {
+    for (const [code, body, text] of [
+      [7, { code: 7, message: '登录已过期，请重新登录', data: null }, '登录已过期，请重新登录'],
+      [2, { code: 2, data: null }, '登录已失效，请重新登录'],
+    ] as const) {
+      fx.log.length = 0;
+      fx.scheduled.length = 0;
+      vi.stubGlobal('fetch', answer(200, body));
+      const error = await get('/api/user/todayIncome')
+        .send()
+        .catch((e: unknown) => e);
+      expect((error as ApiError).kind).toBe('session');
+      expect((error as ApiError).code).toBe(code);
+      expect(fx.log).toEqual(['loading:false', 'clear', `toast:${text}`]);
+      expect(fx.scheduled).toHaveLength(1);
+      expect(fx.scheduled[0]?.ms).toBe(1600);
+      fx.scheduled[0]?.fn();
+      expect(fx.log.at(-1)).toBe('close');
+    }
+  });
+
+  it('a business error toasts its message unless the caller silences it (override 2) or handles the code', async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 1004, message: '账号或密码错误，还可尝试4次', data: null }));
+    await expect(post('/api/user/antLoginWithPwd', {}).send()).rejects.toMatchObject({ code: 1004 });
+    expect(fx.log).toContain('toast:账号或密码错误，还可尝试4次');
+    fx.log.length = 0;
+    await expect(get('/api/badge', {}, { errorText: 2 }).send()).rejects.toMatchObject({ code: 1004 });
+    expect(fx.log.some((l) => l.startsWith('toast:'))).toBe(false);
+    await expect(get('/api/badge', {}, { handles: [1004] }).send()).rejects.toMatchObject({ code: 1004 });
+    expect(fx.log.some((l) => l.startsWith('toast:'))).toBe(false);
+    await expect(get('/api/badge', {}, { errorText: '加载失败' }).send()).rejects.toMatchObject({ code: 1004 });
+    expect(fx.log).toContain('toast:加载失败');
+  });
+
+  it('a 400 answer is read as an envelope', async () => {
+    vi.stubGlobal('fetch', answer(400, { code: 1, msg: '参数错误', data: null }));
+    await expect(get('/api/bad').send()).rejects.toMatchObject({ kind: 'business', code: 1 });
+    expect(fx.log).toContain('toast:参数错误');
+  });
+});

@@ -1,0 +1,183 @@
+import { get, post } from './http';
+
+/**
+ * Site calls used by the site list (spec §7 "Sites", "Devices", "Community", "Site applications"; B-site.md §1).
+ * Rates are basis points (3000 = 30.00 %); money fen; instants epoch ms.
+ */
+
+/** One profit-share party (B-site.md §0.2). */
+export interface ShareParty {
+  /** Account id of the party (the property = site.merchantId). */
+  userId: number;
+  /** 2 物业, 3 代理商, 4 合作方, 5 上级 (1 运营商 is the implicit remainder). */
+  partyType: 2 | 3 | 4 | 5;
+  name: string;
+  phone: string;
+  /** Basis points. */
+  chargeRate: number;
+  cardRate: number;
+  coinRate: number;
+  remark: string;
+}
+
+/** The site share rule object (B-site.md §0.2). */
+export interface SiteShareRule {
+  /** 1 分项分成, 2 综合分成. */
+  shareMode: 1 | 2;
+  /** 1 运营商承担, 2 物业承担, 3 按分成比例分摊. */
+  electricBearer: 1 | 2 | 3;
+  /** Fen per kWh. */
+  electricPrice: number;
+  channelFeeBearer: 1 | 3;
+  platformFeeBearer: 1 | 3;
+  /** At most 5. */
+  parties: ShareParty[];
+  /** 'YYYY-MM-DD', server-set. */
+  effectiveDate?: string;
+}
+
+/** DEFAULT_SHARE_RULE of B-site.md §0.2. */
+export const DEFAULT_SHARE_RULE: SiteShareRule = {
+  shareMode: 2,
+  electricBearer: 1,
+  electricPrice: 0,
+  channelFeeBearer: 1,
+  platformFeeBearer: 1,
+  parties: [],
+};
+
+/** A row of POST /api/r9/site/siteList. */
+export interface SiteRow {
+  id: number;
+  name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  communityId: number | null;
+  communityName: string | null;
+  merchantId: number | null;
+  merchantName: string | null;
+  boxCount: number;
+  boxOnlineCount: number;
+  boxOfflineCount: number;
+  socketCount: number;
+  chargingSocketCount: number;
+  smokeAlarmCount: number;
+  /** Fen. */
+  todayIncome: number;
+  todayOrderCount: number;
+  /** 0 正常, 1 分成变更审核中, 2 分成变更已驳回. */
+  auditStatus: 0 | 1 | 2;
+  editable: boolean;
+  createTime: number;
+}
+
+/** Sort of the site list: 1 今日收入降序, 2 创建时间降序, 3 离线设备数降序. */
+export type SiteSort = 1 | 2 | 3;
+
+/** Request of POST /api/r9/site/siteList. */
+export interface SiteListRequest {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  communityId?: number;
+  sort?: SiteSort;
+}
+
+/** Answer of POST /api/r9/site/siteList. */
+export interface SiteListPage {
+  list: SiteRow[];
+  total: number;
+  /** False when the caller cannot create sites (no site:edit). */
+  canAdd: boolean;
+}
+
+/** POST /api/r9/site/siteList — the caller's sites, paged, with live device counts and today's income. */
+export const getSiteList = (body: SiteListRequest) =>
+  post<SiteListPage>('/api/r9/site/siteList', body, { loading: false });
+
+/** GET /api/r9/site/nameList — the caller's site names for search suggestions. */
+export const getSiteNameList = (keyword?: string) =>
+  get<{ id: number; name: string }[]>('/api/r9/site/nameList', keyword ? { keyword } : {}, { errorText: 2 });
+
+/** Device status counts of GET /api/box/getDeviceStatusStatistics (B-site.md §1; one flat shape). */
+export interface DeviceStatusStatistics {
+  statTime: number;
+  boxTotal: number;
+  boxOnline: number;
+  boxOffline: number;
+  boxFault: number;
+  socketTotal: number;
+  socketIdle: number;
+  socketCharging: number;
+  socketFull: number;
+  socketFault: number;
+  socketOffline: number;
+  guardTotal: number;
+  guardOnline: number;
+  gateTotal: number;
+  gateOnline: number;
+  cameraTotal: number;
+  cameraOnline: number;
+  smokeTotal: number;
+  smokeOnline: number;
+  smokeAlarm: number;
+  smokeOffline: number;
+  siteList?: {
+    siteId: number;
+    siteName: string;
+    boxTotal: number;
+    boxOffline: number;
+    socketIdle: number;
+    socketCharging: number;
+    socketFault: number;
+  }[];
+}
+
+/** GET /api/box/getDeviceStatusStatistics — counts for one site, or all the caller's sites when omitted. */
+export const getDeviceStatusStatistics = (siteId?: number) =>
+  get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics', siteId ? { siteId } : {});
+
+/** GET /api/openPlatform/getUndealSiteApplyCount — pending site applications (badge; silent). */
+export const getUndealSiteApplyCount = () =>
+  get<{ count: number }>('/api/openPlatform/getUndealSiteApplyCount', {}, { errorText: 2 });
+
+/** A community row of POST /api/community/list. */
+export interface CommunityRow {
+  id: number;
+  name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  householdCount: number | null;
+  propertyName: string | null;
+  siteCount: number;
+  createTime: number;
+}
+
+/** GET /api/community/simpleList — [{id, name}] for the community filter. */
+export const getCommunitySimpleList = () => get<{ id: number; name: string }[]>('/api/community/simpleList');
+
+/** GET /api/community/communityCount — summary of the 小区 segment. */
+export const getCommunityCount = () =>
+  get<{ communityCount: number; siteCount: number; householdCount: number }>('/api/community/communityCount');
+
+/** POST /api/community/list — the caller's communities, paged. */
+export const getCommunityList = (body: { pageNum: number; pageSize: number; keyword?: string }) =>
+  post<{ list: CommunityRow[]; total: number }>('/api/community/list', body, { loading: false });
+
+/** GET /api/community/info — one community (B §1 小区信息 sheet). */
+export interface CommunityInfo extends CommunityRow {
+  remark: string | null;
+  whiteCount: number;
+}
+
+export const getCommunityInfo = (id: number) => get<CommunityInfo>('/api/community/info', { id });
+
+/** GET /api/site/simpleCommunitySiteList — the sites of a community with device and socket counts. */
+export const getCommunitySites = (communityId: number) =>
+  get<{ id: number; name: string; boxCount: number; socketCount: number }[]>('/api/site/simpleCommunitySiteList', {
+    communityId,
+  });

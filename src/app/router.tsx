@@ -1,0 +1,55 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { clearAllStorage } from '../lib/storage';
+import type { RootStore } from '../stores/root';
+import { gate } from './gate';
+import RouteError from './route-error';
+import { NOT_FOUND_TITLE, ROUTES, type RouteEntry } from './routes';
+import { Shell, type RouteHandle } from './shell';
+
+/**
+ * The data router (ARCHITECTURE.md "Routing"): the shell as layout, every screen of the route table lazy, titles in
+ * `handle`, the login gate as a loader on every route, and the not-found page for everything else.
+ */
+
+/** Blank first paint while the first screen's chunk arrives. */
+function FirstPaint() {
+  return <div className="first-paint" aria-busy="true" />;
+}
+
+/** The not-found page, lazy like every screen. */
+const notFound = { lazy: async () => ({ Component: (await import('./not-found')).default }) };
+
+/** The route object of one table entry. */
+function toRoute(entry: RouteEntry, loader: (args: LoaderFunctionArgs) => Response | null): RouteObject {
+  const handle: RouteHandle = { title: entry.load ? entry.title : NOT_FOUND_TITLE };
+  const base = { caseSensitive: true, handle, loader };
+  const load = entry.load;
+  const screen = load ? { lazy: async () => ({ Component: (await load()).default }) } : notFound;
+  return entry.path === '/' ? { index: true, ...base, ...screen } : { path: entry.path, ...base, ...screen };
+}
+
+/** Creates the app's router over the root store (the gate reads the session). */
+export function createAppRouter(root: RootStore) {
+  const gateLoader = ({ request }: LoaderFunctionArgs): Response | null => {
+    const url = new URL(request.url);
+    const decision = gate(url.pathname, url.search, root.session.token, root.session.permissionText);
+    if (decision.kind === 'pass') return null;
+    if (decision.clearStorage) {
+      clearAllStorage();
+      root.session.reload();
+    }
+    throw redirect(decision.to);
+  };
+  return createBrowserRouter([
+    {
+      path: '/',
+      Component: Shell,
+      ErrorBoundary: RouteError,
+      HydrateFallback: FirstPaint,
+      children: [
+        ...ROUTES.map((entry) => toRoute(entry, gateLoader)),
+        { path: '*', ...notFound, loader: gateLoader, handle: { title: NOT_FOUND_TITLE } },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,119 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { configureHttp, post } from '../api/http';
+import { PagedList } from './paged-list';
+
+/**
+ * The shared list (ARCHITECTURE.md "Lists"): pages through the request layer, appends the next page on scroll,
+ * shows the empty and the error states, reloads when a watched filter changes.
+ */
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+/** A fake backend of `total` rows answering `{ pageNum, pageSize }` with `{ list, total }`. */
+function serve(total: number, failFirst = false) {
+  const calls: { pageNum: number; pageSize: number; keyword?: string }[] = [];
+  let failed = !failFirst;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { pageNum: number; pageSize: number; keyword?: string };
+      calls.push(body);
+      if (!failed) {
+        failed = true;
+        return new Response('boom', { status: 500 });
+      }
+      const rows = Array.from({ length: total }, (_, i) => ({ id: i + 1, name: `${body.keyword ?? '站点'}${i + 1}` }));
+      const list = rows.slice((body.pageNum - 1) * body.pageSize, body.pageNum * body.pageSize);
+      return new Response(JSON.stringify({ code: 0, data: { list, total } }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+function List({ keyword = '' }: { keyword?: string }) {
+  return (
+    <PagedList<Row>
+      fetchPage={(pageNum, pageSize) => post('/api/list', { pageNum, pageSize, ...(keyword ? { keyword } : {}) })}
+      watch={[keyword]}
+      pageSize={5}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <div>{r.name}</div>}
+      empty={<p>还没有站点</p>}
+    />
+  );
+}
+
+describe('PagedList', () => {
+  const toasts: string[] = [];
+  beforeEach(() => {
+    toasts.length = 0;
+    configureHttp({
+      client: 'alipay',
+      getToken: () => null,
+      getAuthCode: () => null,
+      effects: {
+        toast: (text) => toasts.push(text),
+        setLoading: () => undefined,
+        clearStorage: () => undefined,
+        closeWindow: () => undefined,
+        schedule: () => undefined,
+      },
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('loads page 1, then the next pages until list.length reaches total, then 没有更多了', async () => {
+    // happy-dom has no layout: give elements an offsetParent so that the infinite scroll sees its sentinel.
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.parentElement;
+      },
+    });
+    onTestFinished(() => {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, 'offsetParent', descriptor);
+    });
+    const calls = serve(12);
+    render(<List />);
+    await screen.findByText('站点1');
+    await waitFor(() => expect(screen.getByText('没有更多了')).toBeTruthy(), { timeout: 3000 });
+    expect(calls.map((c) => c.pageNum)).toEqual([1, 2, 3]);
+    expect(calls.every((c) => c.pageSize === 5)).toBe(true);
+    expect(screen.getByText('站点12')).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    serve(0);
+    render(<List />);
+    await screen.findByText('还没有站点');
+  });
+
+  it('shows 加载失败 with a retry after a failed first load, the error told once by the request layer', async () => {
+    const calls = serve(3, true);
+    render(<List />);
+    await screen.findByText('加载失败');
+    expect(toasts).toEqual(['网络异常']);
+    await act(async () => {
+      fireEvent.click(screen.getByText('点击重试'));
+    });
+    await screen.findByText('站点3');
+    expect(calls.length).toBe(2);
+  });
+
+  it('reloads from page 1 when a watched value changes', async () => {
+    const calls = serve(3);
+    const { rerender } = render(<List keyword="" />);
+    await screen.findByText('站点1');
+    rerender(<List keyword="翠苑" />);
+    await screen.findByText('翠苑1');
+    expect(calls.at(-1)).toMatchObject({ pageNum: 1, keyword: '翠苑' });
+  });
+});

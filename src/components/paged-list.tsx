@@ -1,0 +1,187 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { Method } from 'alova';
+import { usePagination } from 'alova/client';
+import { Button, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import './paged-list.css';
+
+/**
+ * The one list of the app (ARCHITECTURE.md "Lists"): pages `{ pageNum, pageSize }` → `{ list, total }` through alova's
+ * pagination hook (append mode), pull-to-refresh (page 1 again), infinite scroll (next page until list.length reaches
+ * total, footer 没有更多了), skeleton rows on the first load, an empty state, and an error state with 加载失败，点击重试.
+ * Rows are virtualised against the window scroll (@tanstack/react-virtual), so a list of thousands stays smooth.
+ */
+
+/** A page answer of the contract. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+export interface PagedListProps<T, R extends Page<T>> {
+  /** Declares the call of one page (1-based page number); it resolves with a page `R`. */
+  fetchPage: (pageNum: number, pageSize: number) => Method;
+  /** Values that, when they change, reload the list from page 1 (filters, keyword ...). */
+  watch?: unknown[];
+  /** Debounce of reloads caused by `watch`, ms (e.g. typing a keyword). */
+  debounceMs?: number;
+  /** Renders one row. */
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Stable key of a row. */
+  itemKey: (item: T) => Key;
+  /** Estimated row height in px (rows are measured after render). */
+  estimateSize?: number;
+  /** Page size, default 20. */
+  pageSize?: number;
+  /** Shown when the list is empty after loading. */
+  empty: ReactNode;
+  /** Called with every page answer (for extra fields such as canAdd). */
+  onPage?: (page: R) => void;
+  /** Number of skeleton rows of the first load. */
+  skeletonRows?: number;
+  /** Called after a pull-to-refresh reload (e.g. to refresh summaries above the list). */
+  onRefresh?: () => Promise<unknown> | void;
+  /** Test id of the list container. */
+  testId?: string;
+}
+
+/** The shared paged list; see the module docstring. */
+export function PagedList<T, R extends Page<T> = Page<T>>({
+  fetchPage,
+  watch = [],
+  debounceMs = 0,
+  renderItem,
+  itemKey,
+  estimateSize = 96,
+  pageSize = 20,
+  empty,
+  onPage,
+  skeletonRows = 6,
+  onRefresh,
+  testId,
+}: PagedListProps<T, R>) {
+  const pagination = usePagination((pageNum: number, size: number) => fetchPage(pageNum, size), {
+    append: true,
+    initialPage: 1,
+    initialPageSize: pageSize,
+    preloadNextPage: false,
+    preloadPreviousPage: false,
+    total: (response: unknown) => (response as R).total,
+    data: (response: unknown) => (response as R).list,
+    watchingStates: watch,
+    debounce: debounceMs,
+  });
+  const { data, page, isLastPage, loading, error, update, reload } = pagination;
+  const list = (data ?? []) as T[];
+
+  // Answers so far (and whether the last one failed): the infinite scroll's promise settles on the next answer.
+  const [answers, setAnswers] = useState({ count: 0, failed: false as boolean, error: null as unknown });
+  // alova's event registration is itself a hook (it wraps the handler in an effect event): call it during render.
+  pagination.onSuccess((event) => {
+    onPage?.(event.data as R);
+    setAnswers((a) => ({ count: a.count + 1, failed: false, error: null }));
+  });
+  pagination.onError((event) => {
+    setAnswers((a) => ({ count: a.count + 1, failed: true, error: event.error }));
+  });
+  const pending = useRef<{ after: number; resolve: () => void; reject: (error: unknown) => void } | null>(null);
+  useEffect(() => {
+    const waiting = pending.current;
+    if (!waiting || answers.count <= waiting.after) return;
+    pending.current = null;
+    if (answers.failed) waiting.reject(answers.error);
+    else waiting.resolve();
+  }, [answers]);
+
+  const loadMore = useCallback(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        pending.current = { after: answers.count, resolve, reject };
+        update({ page: page + 1 });
+      }),
+    [answers.count, page, update],
+  );
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  }, [list.length]);
+  const virtualizer = useWindowVirtualizer({
+    count: list.length,
+    estimateSize: () => estimateSize,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => {
+      const item = list[index];
+      return item === undefined ? index : itemKey(item);
+    },
+  });
+
+  const firstLoad = loading && list.length === 0 && !error;
+  const failedFirst = Boolean(error) && list.length === 0;
+
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await Promise.all([reload(), onRefresh?.()]);
+      }}
+    >
+      <div className="paged-list" data-testid={testId}>
+        {firstLoad && (
+          <div className="paged-list__skeleton" aria-busy="true">
+            {Array.from({ length: skeletonRows }, (_, i) => (
+              <div key={i} className="paged-list__skeleton-row">
+                <Skeleton.Title animated />
+                <Skeleton.Paragraph lineCount={2} animated />
+              </div>
+            ))}
+          </div>
+        )}
+        {failedFirst && (
+          <div className="paged-list__state" role="alert">
+            <p>加载失败</p>
+            <Button size="small" color="primary" fill="outline" onClick={() => void reload()}>
+              点击重试
+            </Button>
+          </div>
+        )}
+        {!firstLoad && !failedFirst && list.length === 0 && <div className="paged-list__state">{empty}</div>}
+        {list.length > 0 && (
+          <div ref={listRef} className="paged-list__rows" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = list[row.index];
+              if (item === undefined) return null;
+              return (
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  className="paged-list__row"
+                  style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+                >
+                  {renderItem(item, row.index)}
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {list.length > 0 && (
+          <InfiniteScroll loadMore={loadMore} hasMore={!isLastPage} threshold={100}>
+            {(hasMore, failed, retry) =>
+              failed ? (
+                <span className="paged-list__retry" role="button" onClick={() => void retry()}>
+                  加载失败，点击重试
+                </span>
+              ) : hasMore ? (
+                <span>加载中…</span>
+              ) : (
+                <span>没有更多了</span>
+              )
+            }
+          </InfiniteScroll>
+        )}
+      </div>
+    </PullToRefresh>
+  );
+}

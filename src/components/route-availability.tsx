@@ -1,0 +1,26 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/**
+ * Which app routes are built (the route table knows; the app provides it). Screens use it so that links to screens
+ * not built yet are not shown or not tappable, as the foundation issue asks.
+ */
+export const RouteAvailabilityContext = createContext<(path: string) => boolean>(() => false);
+
+/** A function telling whether a path (with or without query) leads to a built screen. */
+export function useIsBuilt(): (path: string) => boolean {
+  return useContext(RouteAvailabilityContext);
+}
+
+/**
+ * A link when `to` is built, plain content otherwise (not tappable). `className` applies in both cases.
+ */
+export function EntryLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  const isBuilt = useIsBuilt();
+  if (!isBuilt(to)) return <div className={className}>{children}</div>;
+  return (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  );
+}

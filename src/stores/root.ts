@@ -1,0 +1,44 @@
+import { createContext, useContext } from 'react';
+import type { Platform } from '../../platform/types';
+import { settings } from '../config/env';
+import { BasicInfoStore, DeviceInstalmentStore, MerchantStore, SignInfoStore, WithdrawInfoStore } from './account';
+import { AuthStore } from './auth';
+import { OldCardDraftStore, SiteDraftStore, WorkOrderEditStore } from './drafts';
+import { SessionStore } from './session';
+import { UiStore } from './ui';
+
+/**
+ * The root store (ARCHITECTURE.md "State"): owns one store per part of the client state of spec §3. Screens read it
+ * through `useStores()`.
+ */
+export class RootStore {
+  /** The host this bundle runs in (scan, pay, close window); handed to boot by the entry. */
+  readonly platform: Platform;
+  readonly session = new SessionStore();
+  readonly ui = new UiStore();
+  readonly siteDraft = new SiteDraftStore(settings.servicePhone);
+  readonly oldCardDraft = new OldCardDraftStore();
+  readonly workOrderEdit = new WorkOrderEditStore();
+  readonly merchant = new MerchantStore();
+  readonly deviceInstalments = new DeviceInstalmentStore();
+  readonly withdrawInfo = new WithdrawInfoStore();
+  readonly basicInfo = new BasicInfoStore();
+  readonly signInfo = new SignInfoStore();
+
+  readonly auth: AuthStore;
+
+  constructor(platform: Platform) {
+    this.platform = platform;
+    this.auth = new AuthStore(this);
+  }
+}
+
+/** React context carrying the root store; boot provides it. */
+export const StoreContext = createContext<RootStore | null>(null);
+
+/** The root store of the running app. Throws outside the provider (a programming error). */
+export function useStores(): RootStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useStores() outside <StoreContext.Provider>');
+  return store;
+}

@@ -1,0 +1,105 @@
+import { makeAutoObservable } from 'mobx';
+import {
+  getCommunityCount,
+  getCommunitySimpleList,
+  getDeviceStatusStatistics,
+  getUndealSiteApplyCount,
+  type SiteSort,
+} from '../api/site';
+import { Loadable } from './loadable';
+import type { RootStore } from './root';
+
+/** Segments of the site list (B-site.md §1). */
+export type SiteSegment = 'site' | 'community';
+
+/** Sort options of the site list with their labels (B §1: 今日收入 default / 最新创建 / 离线设备多). */
+export const SITE_SORTS: readonly { value: SiteSort; label: string }[] = [
+  { value: 1, label: '今日收入' },
+  { value: 2, label: '最新创建' },
+  { value: 3, label: '离线设备多' },
+];
+
+/** Longest search keyword (B §1 validation). */
+export const KEYWORD_MAX = 30;
+
+/**
+ * State of the site list (B-site.md §1 "/site"): segment, filters and the summaries above the lists. Kept per root
+ * store (siteListStoreOf) so that returning from a child screen finds the same segment and filters.
+ */
+export class SiteListStore {
+  segment: SiteSegment = 'site';
+  keyword = '';
+  communityId: number | null = null;
+  sort: SiteSort = 1;
+  communityKeyword = '';
+  /** False when the caller cannot create sites (siteList canAdd). */
+  canAdd = false;
+
+  readonly stats = new Loadable(() => getDeviceStatusStatistics());
+  readonly pendingApplies = new Loadable(() => getUndealSiteApplyCount());
+  readonly communities = new Loadable(() => getCommunitySimpleList());
+  readonly communityCount = new Loadable(() => getCommunityCount());
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  setSegment(segment: SiteSegment): void {
+    this.segment = segment;
+  }
+
+  /** Sets the search keyword, cut to 30 characters. */
+  setKeyword(keyword: string): void {
+    this.keyword = keyword.slice(0, KEYWORD_MAX);
+  }
+
+  setCommunityId(id: number | null): void {
+    this.communityId = id;
+  }
+
+  setSort(sort: SiteSort): void {
+    this.sort = sort;
+  }
+
+  setCommunityKeyword(keyword: string): void {
+    this.communityKeyword = keyword.slice(0, KEYWORD_MAX);
+  }
+
+  /** Records what a page of the site list reported (whether the caller may add sites). */
+  setCanAdd(canAdd: boolean): void {
+    this.canAdd = canAdd;
+  }
+
+  /** True when a filter or keyword narrows the site list (empty text 未找到相关站点 instead of 还没有站点). */
+  get filtered(): boolean {
+    return this.keyword.trim() !== '' || this.communityId !== null;
+  }
+
+  /** The community filter's label: its name, or 小区 when all. */
+  get communityLabel(): string {
+    if (this.communityId === null) return '小区';
+    return this.communities.data?.find((c) => c.id === this.communityId)?.name ?? '小区';
+  }
+
+  /** Loads the summaries of the site segment. */
+  async loadSiteSummaries(): Promise<void> {
+    await Promise.all([this.stats.load(), this.pendingApplies.load(), this.communities.load()]);
+  }
+
+  /** Loads the summary of the community segment. */
+  async loadCommunitySummary(): Promise<void> {
+    await this.communityCount.load();
+  }
+}
+
+const stores = new WeakMap<RootStore, SiteListStore>();
+
+/** The site-list store of a root store, created on first use and kept while the app runs. */
+export function siteListStoreOf(root: RootStore): SiteListStore {
+  let store = stores.get(root);
+  if (!store) {
+    store = new SiteListStore();
+    stores.set(root, store);
+  }
+  return store;
+}
