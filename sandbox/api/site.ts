@@ -1,0 +1,368 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { CommunityRow, DeviceStatusStatistics, SiteListPage, SiteRow } from '../../src/api/site';
+import { BizError, INVALID, input, ok } from '../http/envelope';
+import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import { one, rows, scalar } from '../lib/db';
+import { DAY_MS, startOfDayAt } from '../lib/time';
+
+/**
+ * Site-list endpoints (B-site.md §1 "/site"): sites with live device counts and today's income, site names,
+ * device status statistics, pending site applications, communities. Visibility per entities.md R1.3: an owner sees
+ * its own sites (editable with site:edit), a property the sites linked to it, a share party (agent, partner,
+ * superior) the sites where it is a party (read-only); sub-accounts are limited to their data scope.
+ */
+
+/** Sites the caller may see in the site list, with whether each is editable. */
+export async function visibleSites(db: PGlite, caller: Caller): Promise<{ id: number; editable: boolean }[]> {
+  const scope = await scopeSiteIds(db, caller);
+  const canEdit = caller.account.permissions.includes('site:edit') && caller.account.accountType !== 3;
+  const own = scope.map((id) => ({ id, editable: canEdit }));
+  if (caller.account.accountType !== 1 && caller.account.accountType !== 2) return own;
+  // Sites of other owners where the caller is a party of the share rule in force (read-only).
+  const party = await rows<{ siteId: number }>(
+    db,
+    `select distinct v.site_id from site_share_rule_version v
+     join site_share_party p on p.version_id = v.id
+     join site s on s.id = v.site_id and s.deleted = 0
+     where v.status = 1 and p.user_id = $1 and s.operator_id <> $1`,
+    [caller.ownerId],
+  );
+  const seen = new Set(scope);
+  return [
+    ...own,
+    ...party.filter((p) => !seen.has(Number(p.siteId))).map((p) => ({ id: Number(p.siteId), editable: false })),
+  ];
+}
+
+const siteListSchema = z.object({
+  pageNum: z.number().int().min(1, 'pageNum 须为正整数'),
+  pageSize: z.number().int().min(1).max(100, 'pageSize 最大为100'),
+  keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional(),
+  communityId: z.number().int().positive().optional(),
+  sort: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+});
+
+const pageSchema = z.object({
+  pageNum: z.number().int().min(1, 'pageNum 须为正整数'),
+  pageSize: z.number().int().min(1).max(100, 'pageSize 最大为100'),
+  keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional(),
+});
+
+/** Escapes LIKE wildcards of a user keyword. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Device status counts of a set of sites (B §1; one flat shape, also /mine/devStatistics). */
+export async function deviceStatusStatistics(
+  db: PGlite,
+  siteIds: number[],
+  withSiteList: boolean,
+  now: number,
+): Promise<DeviceStatusStatistics> {
+  const boxes = await one<Record<string, number>>(
+    db,
+    `select count(*)::int as box_total,
+            count(*) filter (where status = 1)::int as box_online,
+            count(*) filter (where status = 2)::int as box_offline,
+            count(*) filter (where status = 3)::int as box_fault
+     from device where site_id = any($1::bigint[]) and device_type between 1 and 3`,
+    [siteIds],
+  );
+  const sockets = await one<Record<string, number>>(
+    db,
+    `select count(*)::int as socket_total,
+            count(*) filter (where d.status <> 2 and c.status = 0)::int as socket_idle,
+            count(*) filter (where d.status <> 2 and c.status = 1)::int as socket_charging,
+            count(*) filter (where d.status <> 2 and c.status = 2)::int as socket_full,
+            count(*) filter (where d.status <> 2 and c.status = 3)::int as socket_fault,
+            count(*) filter (where d.status = 2 or c.status = 4)::int as socket_offline
+     from charger c join device d on d.id = c.device_id
+     where d.site_id = any($1::bigint[]) and d.device_type between 1 and 3`,
+    [siteIds],
+  );
+  const others = await one<Record<string, number>>(
+    db,
+    `select count(*) filter (where device_type = 4)::int as guard_total,
+            count(*) filter (where device_type = 4 and status <> 2)::int as guard_online,
+            count(*) filter (where device_type = 5)::int as gate_total,
+            count(*) filter (where device_type = 5 and status <> 2)::int as gate_online,
+            count(*) filter (where device_type = 6)::int as camera_total,
+            count(*) filter (where device_type = 6 and status <> 2)::int as camera_online,
+            count(*) filter (where device_type = 7)::int as smoke_total,
+            count(*) filter (where device_type = 7 and status <> 2)::int as smoke_online,
+            count(*) filter (where device_type = 7 and smoke_status = 1)::int as smoke_alarm,
+            count(*) filter (where device_type = 7 and status = 2)::int as smoke_offline
+     from device where site_id = any($1::bigint[]) and device_type between 4 and 7`,
+    [siteIds],
+  );
+  const n = (row: Record<string, number> | null, key: string) => Number(row?.[key] ?? 0);
+  const data: DeviceStatusStatistics = {
+    statTime: now,
+    boxTotal: n(boxes, 'boxTotal'),
+    boxOnline: n(boxes, 'boxOnline'),
+    boxOffline: n(boxes, 'boxOffline'),
+    boxFault: n(boxes, 'boxFault'),
+    socketTotal: n(sockets, 'socketTotal'),
+    socketIdle: n(sockets, 'socketIdle'),
+    socketCharging: n(sockets, 'socketCharging'),
+    socketFull: n(sockets, 'socketFull'),
+    socketFault: n(sockets, 'socketFault'),
+    socketOffline: n(sockets, 'socketOffline'),
+    guardTotal: n(others, 'guardTotal'),
+    guardOnline: n(others, 'guardOnline'),
+    gateTotal: n(others, 'gateTotal'),
+    gateOnline: n(others, 'gateOnline'),
+    cameraTotal: n(others, 'cameraTotal'),
+    cameraOnline: n(others, 'cameraOnline'),
+    smokeTotal: n(others, 'smokeTotal'),
+    smokeOnline: n(others, 'smokeOnline'),
+    smokeAlarm: n(others, 'smokeAlarm'),
+    smokeOffline: n(others, 'smokeOffline'),
+  };
+  if (withSiteList) {
+    data.siteList = await rows(
+      db,
+      `select s.id as site_id, s.name as site_name,
+              count(distinct d.id) filter (where d.device_type between 1 and 3)::int as box_total,
+              count(distinct d.id) filter (where d.device_type between 1 and 3 and d.status = 2)::int as box_offline,
+              count(c.id) filter (where d.status <> 2 and c.status = 0)::int as socket_idle,
+              count(c.id) filter (where d.status <> 2 and c.status in (1, 2))::int as socket_charging,
+              count(c.id) filter (where d.status <> 2 and c.status = 3)::int as socket_fault
+       from site s left join device d on d.site_id = s.id left join charger c on c.device_id = d.id
+       where s.id = any($1::bigint[]) group by s.id, s.name order by box_offline desc, s.name`,
+      [siteIds],
+    );
+  }
+  return data;
+}
+
+export function siteRoutes(db: PGlite, now: () => number) {
+  const app = new Hono<SandboxEnv>();
+  const auth = requireLogin(db, now);
+
+  // POST /api/r9/site/siteList — paged, filtered and sorted sites with live counts and today's figures.
+  app.post('/api/r9/site/siteList', auth, async (c) => {
+    const caller = c.get('caller');
+    requirePermission(caller, 'site:view');
+    const q = await input(c, siteListSchema);
+    const visible = await visibleSites(db, caller);
+    const editable = new Map(visible.map((v) => [v.id, v.editable]));
+    const today = startOfDayAt(now());
+    const conditions = ['s.id = any($1::bigint[])', 's.deleted = 0'];
+    const params: unknown[] = [visible.map((v) => v.id)];
+    if (q.keyword) {
+      params.push(likePattern(q.keyword));
+      conditions.push(`(s.name ilike $${params.length} or s.address ilike $${params.length})`);
+    }
+    if (q.communityId) {
+      params.push(q.communityId);
+      conditions.push(`s.community_id = $${params.length}`);
+    }
+    const order =
+      q.sort === 2
+        ? 's.create_time desc, s.id desc'
+        : q.sort === 3
+          ? 'box_offline_count desc, s.id'
+          : 'today_income desc, s.id';
+    const where = conditions.join(' and ');
+    const total = await scalar(db, `select count(*) from site s where ${where}`, params);
+    params.push(today, today + DAY_MS, q.pageSize, (q.pageNum - 1) * q.pageSize);
+    const [from, to, limit, offset] = [params.length - 3, params.length - 2, params.length - 1, params.length];
+    const list = await rows<SiteRow & { operatorId: number }>(
+      db,
+      `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.community_id, cm.name as community_name,
+              s.merchant_id, m.short_name as merchant_name, s.audit_status, s.create_time,
+              coalesce(b.box_count, 0) as box_count, coalesce(b.box_online_count, 0) as box_online_count,
+              coalesce(b.box_offline_count, 0) as box_offline_count, coalesce(k.socket_count, 0) as socket_count,
+              coalesce(k.charging_socket_count, 0) as charging_socket_count,
+              coalesce(sm.smoke_alarm_count, 0) as smoke_alarm_count,
+              coalesce(o.today_order_count, 0) as today_order_count,
+              (coalesce(o.gross, 0) - rf.refund + cr.net)::bigint as today_income
+       from site s
+       left join community cm on cm.id = s.community_id
+       left join account m on m.id = s.merchant_id
+       left join lateral (select count(*)::int as box_count,
+                                 count(*) filter (where status in (1, 3))::int as box_online_count,
+                                 count(*) filter (where status = 2)::int as box_offline_count
+                          from device where site_id = s.id and device_type between 1 and 3) b on true
+       left join lateral (select count(*)::int as socket_count,
+                                 count(*) filter (where d.status <> 2 and c.status in (1, 2))::int as charging_socket_count
+                          from charger c join device d on d.id = c.device_id
+                          where d.site_id = s.id and d.device_type between 1 and 3) k on true
+       left join lateral (select count(*)::int as smoke_alarm_count from device
+                          where site_id = s.id and device_type = 7 and smoke_status = 1) sm on true
+       left join lateral (select count(*) filter (where pay_type between 1 and 6 and status <> 5)::int as today_order_count,
+                                 coalesce(sum(amount) filter (where pay_type in (1, 2) and settle_status in (0, 1, 3)), 0)
+                                 + coalesce(sum(amount) filter (where pay_type = 6 and status <> 5 and settle_status in (0, 1, 3)), 0)
+                                   as gross
+                          from charge_order where site_id = s.id and pay_time >= $${from} and pay_time < $${to}) o on true
+       left join lateral (select coalesce(sum(r.refund_amount), 0) as refund from order_refund r
+                          join charge_order co on co.id = r.order_id
+                          where co.site_id = s.id and co.pay_type in (1, 2) and co.settle_status in (0, 1, 3)
+                            and r.status = 2 and r.finish_time >= $${from} and r.finish_time < $${to}) rf on true
+       left join lateral (select coalesce(sum(pay_amount) filter (where create_time >= $${from} and create_time < $${to}), 0)
+                                 - coalesce(sum(refund_amount) filter (where refund_time >= $${from} and refund_time < $${to}), 0)
+                                   as net
+                          from card_recharge where site_id = s.id and channel = 1 and settle_status in (0, 1, 3)) cr on true
+       where ${where}
+       order by ${order}
+       limit $${limit} offset $${offset}`,
+      params,
+    );
+    // todayIncome is the site's 营业额 of today (R3.2: charge + coin + card recharges sold there − refunds; area-card
+    // recharges belong to no single site and are in no row) for the owner; a party (property, agent, partner,
+    // superior) sees only its own share of today on a site it does not own (R1.3).
+    const out: SiteRow[] = [];
+    for (const { operatorId, ...row } of list) {
+      const owned = Number(operatorId) === caller.ownerId;
+      const todayIncome = owned
+        ? Number(row.todayIncome)
+        : await scalar(
+            db,
+            `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2
+             and role in (1, 2, 5) and create_time >= $3 and create_time < $4`,
+            [caller.ownerId, row.id, today, today + DAY_MS],
+          );
+      out.push({ ...row, todayIncome, editable: editable.get(Number(row.id)) ?? false });
+    }
+    const data: SiteListPage = {
+      list: out,
+      total,
+      canAdd: caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType),
+    };
+    return ok(c, data);
+  });
+
+  // GET /api/r9/site/nameList — the caller's site names for suggestions.
+  app.get('/api/r9/site/nameList', auth, async (c) => {
+    const caller = c.get('caller');
+    const q = await input(c, z.object({ keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional() }));
+    const visible = await visibleSites(db, caller);
+    const params: unknown[] = [visible.map((v) => v.id)];
+    let filter = '';
+    if (q.keyword) {
+      params.push(likePattern(q.keyword));
+      filter = `and name ilike $2`;
+    }
+    return ok(
+      c,
+      await rows(
+        db,
+        `select id, name from site where id = any($1::bigint[]) and deleted = 0 ${filter} order by id limit 50`,
+        params,
+      ),
+    );
+  });
+
+  // GET /api/box/getDeviceStatusStatistics — counts of one site or of all the caller's sites.
+  app.get('/api/box/getDeviceStatusStatistics', auth, async (c) => {
+    const caller = c.get('caller');
+    const q = await input(c, z.object({ siteId: z.coerce.number().int().positive().optional() }));
+    const visible = (await visibleSites(db, caller)).map((v) => v.id);
+    if (q.siteId !== undefined && !visible.includes(q.siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
+    const ids = q.siteId !== undefined ? [q.siteId] : await scopeSiteIds(db, caller);
+    return ok(c, await deviceStatusStatistics(db, ids, q.siteId === undefined, now()));
+  });
+
+  // GET /api/openPlatform/getUndealSiteApplyCount — pending site applications of the caller's operator.
+  app.get('/api/openPlatform/getUndealSiteApplyCount', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const count = await scalar(
+      db,
+      'select count(*) from site_apply where merchant_id = $1 and status = 0 and expire_time > $2',
+      [ownerId, now()],
+    );
+    return ok(c, { count });
+  });
+
+  // GET /api/community/simpleList — [{ id, name }] of the caller's operator.
+  app.get('/api/community/simpleList', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    return ok(c, await rows(db, 'select id, name from community where operator_id = $1 order by id', [ownerId]));
+  });
+
+  // GET /api/community/communityCount — communities, their sites and households.
+  app.get('/api/community/communityCount', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const row = await one<{ communityCount: number; siteCount: number; householdCount: number }>(
+      db,
+      `select count(*)::int as community_count,
+              (select count(*)::int from site s where s.community_id in (select id from community where operator_id = $1)
+                 and s.deleted = 0) as site_count,
+              coalesce(sum(household_count), 0)::int as household_count
+       from community where operator_id = $1`,
+      [ownerId],
+    );
+    return ok(c, row ?? { communityCount: 0, siteCount: 0, householdCount: 0 });
+  });
+
+  // POST /api/community/list — paged communities with their site counts.
+  app.post('/api/community/list', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const q = await input(c, pageSchema);
+    const params: unknown[] = [ownerId];
+    let filter = '';
+    if (q.keyword) {
+      params.push(likePattern(q.keyword));
+      filter = `and cm.name ilike $${params.length}`;
+    }
+    const total = await scalar(db, `select count(*) from community cm where cm.operator_id = $1 ${filter}`, params);
+    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
+    const list = await rows<CommunityRow>(
+      db,
+      `select cm.id, cm.name, cm.province, cm.city, cm.area, cm.address, cm.household_count, cm.property_name,
+              cm.create_time, (select count(*)::int from site s where s.community_id = cm.id and s.deleted = 0) as site_count
+       from community cm where cm.operator_id = $1 ${filter}
+       order by cm.id desc limit $${params.length - 1} offset $${params.length}`,
+      params,
+    );
+    return ok(c, { list, total });
+  });
+
+  // GET /api/community/info — one community with its counts.
+  app.get('/api/community/info', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const { id } = await input(c, z.object({ id: z.coerce.number({ error: '缺少小区 id' }).int().positive() }));
+    const row = await one(
+      db,
+      `select cm.id, cm.name, cm.province, cm.city, cm.area, cm.address, cm.household_count, cm.property_name,
+              cm.remark, cm.create_time,
+              (select count(*)::int from site s where s.community_id = cm.id and s.deleted = 0) as site_count,
+              (select count(*)::int from community_white w where w.community_id = cm.id) as white_count
+       from community cm where cm.id = $1 and cm.operator_id = $2`,
+      [id, ownerId],
+    );
+    if (!row) throw new BizError(INVALID, '小区不存在');
+    return ok(c, row);
+  });
+
+  // GET /api/site/simpleCommunitySiteList — the sites of a community with their device counts.
+  app.get('/api/site/simpleCommunitySiteList', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const { communityId } = await input(
+      c,
+      z.object({ communityId: z.coerce.number({ error: '缺少小区 communityId' }).int().positive() }),
+    );
+    const owned = await scalar(db, 'select count(*) from community where id = $1 and operator_id = $2', [
+      communityId,
+      ownerId,
+    ]);
+    if (!owned) throw new BizError(INVALID, '小区不存在');
+    return ok(
+      c,
+      await rows(
+        db,
+        `select s.id, s.name,
+                (select count(*)::int from device d where d.site_id = s.id and d.device_type between 1 and 3) as box_count,
+                (select count(*)::int from charger c join device d on d.id = c.device_id where d.site_id = s.id) as socket_count
+         from site s where s.community_id = $1 and s.deleted = 0 order by s.id`,
+        [communityId],
+      ),
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,486 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import bcrypt from 'bcryptjs';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { accountNameRule, inviteCodeRule, newPasswordRule, phoneRule, smsCodeRule } from '../../src/api/rules';
+import type { CommercialInfo, LoginResult } from '../../src/api/user';
+import type { SandboxConfig } from '../config';
+import { BizError, INVALID, input, ok } from '../http/envelope';
+import {
+  accountById,
+  accountByPhone,
+  clientOf,
+  issueToken,
+  maskPhone,
+  requireLogin,
+  revokeTokens,
+  type AccountRow,
+  type SandboxEnv,
+} from '../http/session';
+import { one, scalar } from '../lib/db';
+
+/**
+ * Account and login endpoints (A-shell-home-settlement.md §1–§2, "Business rules: Login and session"):
+ * signature, silent logins, SMS codes, login by code or password, register, find-pass, merchant base info.
+ */
+
+/** Business codes of this area (A §0). */
+export const CODES = {
+  codeInvalid: 1001,
+  unregistered: 1002,
+  registered: 1003,
+  wrongPassword: 1004,
+  locked: 1005,
+  disabled: 1006,
+  tooFrequent: 1007,
+  dailyLimit: 1008,
+  inviteInvalid: 1009,
+} as const;
+
+const SMS_TTL_MS = 5 * 60 * 1000;
+const SMS_RESEND_MS = 60 * 1000;
+const SMS_DAILY_LIMIT = 10;
+const SMS_MAX_TRIES = 5;
+const MAX_PASSWORD_FAILURES = 5;
+const LOCK_MS = 30 * 60 * 1000;
+const AUTH_CODE_TTL_MS = 2 * 3600 * 1000;
+
+/** Default permissions per account type (entities.md §1 Account). */
+export const DEFAULT_PERMISSIONS: Record<1 | 2 | 3 | 5, string[]> = {
+  1: [
+    'home',
+    'site:view',
+    'site:edit',
+    'device:add',
+    'device:control',
+    'order:view',
+    'order:refund',
+    'remote:charge',
+    'card:view',
+    'card:edit',
+    'card:recharge',
+    'income:view',
+    'withdraw',
+    'bank',
+    'bill:view',
+    'export',
+    'settlement',
+    'agent',
+    'subAccount',
+    'tenement',
+    'workOrder',
+    'siteAuthor',
+    'message',
+    'parking',
+    'sim',
+    'transfer',
+  ],
+  2: [],
+  3: ['home', 'site:view', 'order:view', 'income:view', 'withdraw', 'bank', 'bill:view', 'export', 'message'],
+  5: ['home', 'workOrder', 'site:view', 'device:add'],
+};
+DEFAULT_PERMISSIONS[2] = DEFAULT_PERMISSIONS[1].filter((p) => p !== 'agent');
+
+/** The SMS codes sent by the sandbox, newest last (GET /__sandbox/sms reads them; the app never receives them). */
+export async function lastSmsCode(db: PGlite, phone: string): Promise<string | null> {
+  const row = await one<{ code: string }>(db, 'select code from sms_code where phone = $1 order by id desc limit 1', [
+    phone,
+  ]);
+  return row?.code ?? null;
+}
+
+/** Builds the ExtendPermission and LoginResult of an account (A "Shared shape: LoginResult"). */
+async function loginResult(db: PGlite, account: AccountRow, token: string, expireTime: number): Promise<LoginResult> {
+  const ownerId = account.accountType === 4 || account.accountType === 5 ? account.mainAccountId : account.id;
+  const owner = ownerId === account.id ? account : await accountById(db, ownerId);
+  const coin = await scalar(
+    db,
+    `select count(*) from device d join device_model m on m.model = d.model join site s on s.id = d.site_id
+     where d.owner_operator_id = $1 and m.support_coin and s.deleted = 0
+       and coalesce((s.charge_rule->>'coinMinutes')::int, 0) > 0`,
+    [ownerId],
+  );
+  return {
+    token,
+    expireTime,
+    accountId: account.id,
+    accountType: account.accountType,
+    name: account.name,
+    phone: maskPhone(account.phone),
+    permission: account.permissions,
+    extendPermission: {
+      accountType: account.accountType,
+      mainAccountId: account.mainAccountId,
+      parentId: account.parentId,
+      settleMode: owner?.settleMode ?? 0,
+      signStatus: owner?.signStatus ?? 0,
+      dataScope: account.dataScope,
+      ...(account.dataScope === 2 ? { siteIds: account.siteIds.map(Number) } : {}),
+      coinEnabled: coin > 0,
+      withdrawEnabled: account.permissions.includes('withdraw'),
+    },
+  };
+}
+
+/** Resolves header `authcode` (+ `client`) to the platform user, or null (A "Business rules": valid 2 h). */
+async function platformUserOf(
+  db: PGlite,
+  authCode: string | undefined,
+  client: string,
+  now: number,
+): Promise<string | null> {
+  if (!authCode) return null;
+  const row = await one<{ platformUserId: string }>(
+    db,
+    'select platform_user_id from auth_code_session where auth_code = $1 and client = $2 and expire_time > $3',
+    [authCode, client, now],
+  );
+  return row?.platformUserId ?? null;
+}
+
+/** Binds the platform user to the account, replacing any earlier binding of either side for that client. */
+async function bindPlatformUser(db: PGlite, accountId: number, client: string, platformUserId: string, now: number) {
+  await db.query('delete from platform_binding where client = $1 and (platform_user_id = $2 or account_id = $3)', [
+    client,
+    platformUserId,
+    accountId,
+  ]);
+  await db.query(
+    `insert into platform_binding (account_id, client, platform_user_id, nickname, avatar, bind_time, last_login_time,
+       create_time, update_time) values ($1, $2, $3, '', '', $4, $4, $4, $4)`,
+    [accountId, client, platformUserId, now],
+  );
+}
+
+/** Checks the account may log in at all. */
+function assertCanLogin(account: AccountRow): void {
+  if (account.status === 2) throw new BizError(CODES.disabled, '账号已被禁用');
+  if (account.status === 3) throw new BizError(CODES.disabled, '账号已注销');
+  if (account.status !== 1) throw new BizError(CODES.unregistered, '该手机号未注册');
+}
+
+/**
+ * Checks an SMS code (A rules: valid 5 min, 5 wrong tries invalidate it). `consume` marks it used.
+ * Throws 1001 验证码错误或已过期.
+ */
+async function checkSmsCode(
+  db: PGlite,
+  phone: string,
+  type: number,
+  code: string,
+  now: number,
+  consume: boolean,
+): Promise<void> {
+  const row = await one<{ id: number; code: string; verifyFailCount: number }>(
+    db,
+    `select id, code, verify_fail_count from sms_code
+     where phone = $1 and type = $2 and not used and expire_time > $3 order by id desc limit 1`,
+    [phone, type, now],
+  );
+  if (!row || row.verifyFailCount >= SMS_MAX_TRIES) throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
+  if (row.code !== code) {
+    await db.query('update sms_code set verify_fail_count = verify_fail_count + 1, update_time = $2 where id = $1', [
+      row.id,
+      now,
+    ]);
+    throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
+  }
+  if (consume) await db.query('update sms_code set used = true, update_time = $2 where id = $1', [row.id, now]);
+}
+
+/** Completes a login: binds the platform user of the request (when known), issues a token, stamps last login. */
+async function completeLogin(
+  db: PGlite,
+  account: AccountRow,
+  client: string,
+  authCode: string | undefined,
+  now: number,
+): Promise<LoginResult> {
+  const platformUserId = await platformUserOf(db, authCode, client, now);
+  if (platformUserId) await bindPlatformUser(db, account.id, client, platformUserId, now);
+  await db.query('update account set last_login_time = $2, failed_login_count = 0, locked_until = null where id = $1', [
+    account.id,
+    now,
+  ]);
+  const { token, expireTime } = await issueToken(db, account.id, client, now);
+  return loginResult(db, account, token, expireTime);
+}
+
+/** Generates an invite code not used yet (6 upper-case letters and digits). */
+async function newInviteCode(db: PGlite): Promise<string> {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  for (;;) {
+    let code = '';
+    for (let i = 0; i < 6; i += 1) code += alphabet[randomInt(alphabet.length)];
+    if ((await scalar(db, 'select count(*) from account where invite_code = $1', [code])) === 0) return code;
+  }
+}
+
+const phoneBody = z.object({ phone: phoneRule });
+
+/** The account-and-login routes. */
+export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number) {
+  const app = new Hono<SandboxEnv>();
+
+  // POST /api/user/signature — JS-SDK signature: sha1 of jsapi_ticket, noncestr, timestamp, url (in that order).
+  app.post('/api/user/signature', async (c) => {
+    const { url } = await input(c, z.object({ url: z.string().url('url 须为完整的页面地址').max(2048) }));
+    if (url.includes('#')) throw new BizError(INVALID, 'url 不能包含 # 及其后的部分');
+    const nonceStr = randomBytes(16).toString('hex');
+    const timeStamp = Math.floor(now() / 1000);
+    const text = `jsapi_ticket=${config.jsapiTicket}&noncestr=${nonceStr}&timestamp=${timeStamp}&url=${url}`;
+    const signature = createHash('sha1').update(text).digest('hex');
+    return ok(c, { appId: config.wechatAppId, timeStamp, nonceStr, signature });
+  });
+
+  const silentLogin = async (code: string, client: 'r9a_weixin' | 'alipay') => {
+    const at = now();
+    const platformUserId = await platformUserOf(db, code, client, at);
+    if (!platformUserId) throw new BizError(INVALID, '授权码无效或已过期，请重新进入');
+    const binding = await one<{ accountId: number; nickname: string; avatar: string }>(
+      db,
+      'select account_id, nickname, avatar from platform_binding where client = $1 and platform_user_id = $2',
+      [client, platformUserId],
+    );
+    const account = binding ? await accountById(db, binding.accountId) : null;
+    if (!binding || !account || account.status !== 1) return { bound: false as const, nickname: '', avatar: '' };
+    await db.query(
+      'update platform_binding set last_login_time = $2, update_time = $2 where account_id = $1 and client = $3',
+      [account.id, at, client],
+    );
+    await db.query('update account set last_login_time = $2 where id = $1', [account.id, at]);
+    const { token, expireTime } = await issueToken(db, account.id, client, at);
+    return { bound: true as const, ...(await loginResult(db, account, token, expireTime)) };
+  };
+
+  // POST /wap/user/wapAntlogin — WeChat silent login with the OAuth code.
+  app.post('/wap/user/wapAntlogin', async (c) => {
+    const { code } = await input(c, z.object({ code: z.string().min(1, '缺少授权码 code').max(128) }));
+    return ok(c, await silentLogin(code, 'r9a_weixin'));
+  });
+
+  // POST /api/user/aliLoginByAuthCode — Alipay silent login with auth_code.
+  app.post('/api/user/aliLoginByAuthCode', async (c) => {
+    const { authCode } = await input(c, z.object({ authCode: z.string().min(1, '缺少授权码 authCode').max(128) }));
+    return ok(c, await silentLogin(authCode, 'alipay'));
+  });
+
+  // POST /api/user/verificationCode — sends an SMS code (types 1–3 here; 4–7 belong to the income section).
+  app.post('/api/user/verificationCode', async (c) => {
+    const { phone, type } = await input(
+      c,
+      z.object({ phone: phoneRule, type: z.number({ error: '缺少验证码类型 type' }).int().min(1).max(7) }),
+    );
+    const at = now();
+    const account = await accountByPhone(db, phone);
+    const registered = account !== null && account.status !== 3;
+    if ((type === 1 || type === 3) && !registered) throw new BizError(CODES.unregistered, '该手机号未注册');
+    if (type === 2 && registered) throw new BizError(CODES.registered, '该手机号已注册');
+    const last = await one<{ createTime: number }>(
+      db,
+      'select create_time from sms_code where phone = $1 order by id desc limit 1',
+      [phone],
+    );
+    if (last && at - last.createTime < SMS_RESEND_MS) {
+      throw new BizError(CODES.tooFrequent, '验证码发送过于频繁，请稍后再试');
+    }
+    const sentToday = await scalar(db, 'select count(*) from sms_code where phone = $1 and create_time > $2', [
+      phone,
+      at - 24 * 3600 * 1000,
+    ]);
+    if (sentToday >= SMS_DAILY_LIMIT) throw new BizError(CODES.dailyLimit, '今日验证码发送次数已达上限');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.query(
+      `insert into sms_code (phone, type, code, create_time, expire_time, used, verify_fail_count, update_time)
+       values ($1, $2, $3, $4, $5, false, 0, $4)`,
+      [phone, type, code, at, at + SMS_TTL_MS],
+    );
+    console.log(`[sandbox sms] ${phone} type ${type}: ${code}`);
+    return ok(c, { expireSeconds: SMS_TTL_MS / 1000, resendSeconds: SMS_RESEND_MS / 1000 });
+  });
+
+  // POST /api/user/antLogin — phone + SMS code; binds the platform user of header authcode.
+  app.post('/api/user/antLogin', async (c) => {
+    const { phone, code } = await input(c, phoneBody.extend({ code: smsCodeRule }));
+    const at = now();
+    const account = await accountByPhone(db, phone);
+    if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
+    assertCanLogin(account);
+    await checkSmsCode(db, phone, 1, code, at, true);
+    return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
+  });
+
+  // POST /api/user/antLoginWithPwd — phone + password; 5 wrong in a row lock the account for 30 minutes.
+  app.post('/api/user/antLoginWithPwd', async (c) => {
+    const { phone, password } = await input(
+      c,
+      phoneBody.extend({ password: z.string().min(1, '请输入密码').max(20, '密码最长20位') }),
+    );
+    const at = now();
+    const account = await accountByPhone(db, phone);
+    if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
+    assertCanLogin(account);
+    if (account.lockedUntil && account.lockedUntil > at) {
+      throw new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+    }
+    const matches = account.passwordHash ? await bcrypt.compare(password, account.passwordHash) : false;
+    if (!matches) {
+      const failures = account.failedLoginCount + 1;
+      if (failures >= MAX_PASSWORD_FAILURES) {
+        await db.query('update account set failed_login_count = 0, locked_until = $2 where id = $1', [
+          account.id,
+          at + LOCK_MS,
+        ]);
+        throw new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+      }
+      await db.query('update account set failed_login_count = $2 where id = $1', [account.id, failures]);
+      throw new BizError(CODES.wrongPassword, `账号或密码错误，还可尝试${MAX_PASSWORD_FAILURES - failures}次`);
+    }
+    return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
+  });
+
+  // POST /api/user/registerFactor — creates an operator (an agent with an operator's invite code) and logs in.
+  app.post('/api/user/registerFactor', async (c) => {
+    const body = await input(
+      c,
+      z.object({
+        phone: phoneRule,
+        code: smsCodeRule,
+        name: accountNameRule,
+        password: newPasswordRule,
+        inviteCode: z.optional(inviteCodeRule),
+      }),
+    );
+    const at = now();
+    if (await accountByPhone(db, body.phone)) throw new BizError(CODES.registered, '该手机号已注册');
+    let parent: AccountRow | null = null;
+    if (body.inviteCode) {
+      parent = await one<AccountRow>(
+        db,
+        'select * from account where invite_code = $1 and account_type = 1 and status = 1',
+        [body.inviteCode.toUpperCase()],
+      );
+      if (!parent) throw new BizError(CODES.inviteInvalid, '邀请码无效，请核对后重试');
+    }
+    await checkSmsCode(db, body.phone, 2, body.code, at, true);
+    const accountType = parent ? 2 : 1;
+    const id = await scalar(db, "select nextval(pg_get_serial_sequence('account', 'id'))");
+    const inviteCode = accountType === 1 ? await newInviteCode(db) : null;
+    await db.query(
+      `insert into account (id, account_type, phone, password_hash, name, short_name, contacts, contact_phone,
+         alarm_phone, invite_code, parent_id, main_account_id, status, settle_mode, sign_status, data_scope,
+         permissions, superior_share_rate, create_time, update_time)
+       values ($1, $2, $3, $4, $5, $5, '', $3, $3, $6, $7, $1, 1, 0, 0, 1, $8, $9, $10, $10)`,
+      [
+        id,
+        accountType,
+        body.phone,
+        await bcrypt.hash(body.password, 8),
+        body.name,
+        inviteCode,
+        parent?.id ?? null,
+        DEFAULT_PERMISSIONS[accountType],
+        accountType === 2 ? 1000 : null,
+        at,
+      ],
+    );
+    await db.query(`insert into wallet (account_id, create_time, update_time) values ($1, $2, $2)`, [id, at]);
+    const account = await accountById(db, id);
+    if (!account) throw new BizError(INVALID, '注册失败，请稍后重试');
+    return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
+  });
+
+  // POST /api/user/validCode — checks a code without consuming it.
+  app.post('/api/user/validCode', async (c) => {
+    const { phone, code, type } = await input(
+      c,
+      phoneBody.extend({ code: smsCodeRule, type: z.number().int().min(1).max(7) }),
+    );
+    await checkSmsCode(db, phone, type, code, now(), false);
+    return ok(c, { valid: true });
+  });
+
+  // POST /api/user/findPass — resets the password with a type-3 code; revokes every token of the account.
+  app.post('/api/user/findPass', async (c) => {
+    const { phone, code, password } = await input(
+      c,
+      phoneBody.extend({ code: smsCodeRule, password: newPasswordRule }),
+    );
+    const at = now();
+    const account = await accountByPhone(db, phone);
+    if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
+    await checkSmsCode(db, phone, 3, code, at, true);
+    await db.query(
+      'update account set password_hash = $2, failed_login_count = 0, locked_until = null, update_time = $3 where id = $1',
+      [account.id, await bcrypt.hash(password, 8), at],
+    );
+    await revokeTokens(db, account.id, at);
+    return ok(c, null);
+  });
+
+  // GET /api/user/getCommercialInfo — merchant base info of the caller (one shape shared with the mine section).
+  app.get('/api/user/getCommercialInfo', requireLogin(db, now), async (c) => {
+    const { account, ownerId } = c.get('caller');
+    const owner = ownerId === account.id ? account : await accountById(db, ownerId);
+    const parent = account.parentId ? await accountById(db, account.parentId) : null;
+    const isBuilder = account.accountType === 5;
+    const orderCount = isBuilder
+      ? await scalar(db, 'select count(*) from work_order where builder_id = $1 and status in (3, 6)', [account.id])
+      : await scalar(db, 'select count(*) from work_order where merchant_id = $1 and status in (1, 4)', [ownerId]);
+    const accreditCount = await scalar(db, 'select count(*) from site_apply where merchant_id = $1 and status = 0', [
+      ownerId,
+    ]);
+    const unreadNotices = await scalar(
+      db,
+      `select count(*) from notice n where n.status = 1
+       and not exists (select 1 from notice_read r where r.notice_id = n.id and r.account_id = $1)`,
+      [account.id],
+    );
+    const alarms = await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and status = 0', [
+      ownerId,
+    ]);
+    const info: CommercialInfo = {
+      accountId: account.id,
+      mainAccountId: account.mainAccountId,
+      accountType: account.accountType,
+      name: account.name,
+      shortName: account.shortName,
+      logo: account.logo,
+      contacts: account.contacts,
+      phone: account.phone ?? '',
+      servicePhone: account.servicePhone || owner?.servicePhone || '',
+      email: account.email ?? '',
+      alarmPhone: account.alarmPhone ?? account.phone ?? '',
+      inviteCode: account.inviteCode,
+      parentId: account.parentId,
+      parentName: parent ? parent.shortName || parent.name : null,
+      settleMode: owner?.settleMode ?? 0,
+      signStatus: owner?.signStatus ?? 0,
+      status: account.status,
+      createTime: account.createTime,
+      orderCount,
+      accreditCount,
+      onMessage: account.onMessage,
+      phoneMessageReceive: account.phoneMessageReceive,
+      unreadCount: unreadNotices + alarms,
+      infoComplete: Boolean(
+        account.shortName && account.contacts && (account.servicePhone || owner?.servicePhone) && account.email,
+      ),
+    };
+    return ok(c, info);
+  });
+
+  return app;
+}
+
+/** Creates an auth code session for a platform user (the sandbox's authorisation pages use it). */
+export async function createAuthCode(db: PGlite, client: 'r9a_weixin' | 'alipay', platformUserId: string, now: number) {
+  const authCode = randomBytes(16).toString('hex');
+  await db.query(
+    `insert into auth_code_session (auth_code, client, platform_user_id, create_time, expire_time, update_time)
+     values ($1, $2, $3, $4, $5, $4)`,
+    [authCode, client, platformUserId, now, now + AUTH_CODE_TTL_MS],
+  );
+  return authCode;
+}

@@ -1,0 +1,58 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { homeRoutes } from './api/home';
+import { incomeRoutes } from './api/income';
+import { mineRoutes } from './api/mine';
+import { siteRoutes } from './api/site';
+import { userRoutes } from './api/user';
+import type { SandboxConfig } from './config';
+import { BizError, fail } from './http/envelope';
+import { FaultRegistry, faultMiddleware } from './http/faults';
+import type { SandboxEnv } from './http/session';
+import { controlRoutes } from './pages/control';
+import { oauthRoutes } from './pages/oauth';
+import { staticRoutes } from './pages/static';
+
+/**
+ * The sandbox backend (ARCHITECTURE.md "The sandbox"): the API contract under /api and /wap, the platforms'
+ * authorisation pages and the test controls under /__sandbox, and the two bundles. Every API answer is an envelope;
+ * validation and business errors are HTTP 200 with a non-zero code; an unknown API path is HTTP 404 with the envelope.
+ */
+export interface SandboxApp {
+  app: Hono<SandboxEnv>;
+  faults: FaultRegistry;
+}
+
+export function createSandboxApp(db: PGlite, config: SandboxConfig, now: () => number = Date.now): SandboxApp {
+  const app = new Hono<SandboxEnv>();
+  const faults = new FaultRegistry();
+
+  app.use('*', compress());
+  app.use('/api/*', faultMiddleware(faults));
+  app.use('/wap/*', faultMiddleware(faults));
+
+  app.route('/', userRoutes(db, config, now));
+  app.route('/', homeRoutes(db, now));
+  app.route('/', siteRoutes(db, now));
+  app.route('/', mineRoutes(db, now));
+  app.route('/', incomeRoutes(db, now));
+  app.route('/', oauthRoutes(db, config, now));
+  app.route('/', controlRoutes(db, faults));
+
+  // Unknown API paths: HTTP 404 with the envelope (before the app's HTML fallback).
+  app.all('/api/*', (c) => fail(c, 404, `接口不存在：${c.req.method} ${c.req.path}`, 404));
+  app.all('/wap/*', (c) => fail(c, 404, `接口不存在：${c.req.method} ${c.req.path}`, 404));
+  app.all('/__sandbox/*', (c) => fail(c, 404, `沙箱接口不存在：${c.req.path}`, 404));
+
+  app.route('/', staticRoutes(config));
+
+  app.onError((error, c) => {
+    if (error instanceof BizError) return fail(c, error.code, error.message);
+    console.error('[sandbox] unhandled error', c.req.method, c.req.path, error);
+    return fail(c, 500, '服务器内部错误，请稍后重试', 500);
+  });
+  app.notFound((c) => c.text('Not Found', 404));
+
+  return { app, faults };
+}

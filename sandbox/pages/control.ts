@@ -1,0 +1,100 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+import { setCookie, deleteCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { lastSmsCode } from '../api/user';
+import { input, ok, fail } from '../http/envelope';
+import { faultSchema, type FaultRegistry } from '../http/faults';
+import { phoneRule } from '../../src/api/rules';
+import { escapeHtml, page } from './html';
+import { PREVIEW_COOKIE } from './static';
+
+/**
+ * Test-only controls under /__sandbox/ (README "Sandbox interfaces"): the SMS inbox, fault injection, the desktop
+ * preview, health.
+ */
+export function controlRoutes(db: PGlite, faults: FaultRegistry) {
+  const app = new Hono();
+
+  // GET /__sandbox/sms?phone=N → { code: 0, data: { code: "NNNNNN" } }, the last code sent to that phone.
+  app.get('/__sandbox/sms', async (c) => {
+    const { phone } = await input(c, z.object({ phone: phoneRule }));
+    const code = await lastSmsCode(db, phone);
+    return code ? ok(c, { code }) : fail(c, 1, '该手机号没有发送记录');
+  });
+
+  // DELETE /__sandbox/sms?phone=N — forgets the codes sent to a phone (resets its 60 s / 10 a day limits; tests).
+  app.delete('/__sandbox/sms', async (c) => {
+    const { phone } = await input(c, z.object({ phone: phoneRule }));
+    await db.query('delete from sms_code where phone = $1', [phone]);
+    return ok(c, null);
+  });
+
+  app.post('/__sandbox/faults', async (c) => {
+    const fault = await input(c, faultSchema);
+    faults.add(fault);
+    return ok(c, { pending: faults.list() });
+  });
+  app.delete('/__sandbox/faults', (c) => {
+    faults.clear();
+    return ok(c, null);
+  });
+  app.get('/__sandbox/faults', (c) => ok(c, { pending: faults.list() }));
+
+  app.get('/__sandbox/health', (c) => ok(c, { status: 'up' }));
+
+  // Files the demo data refers to (logos, photos, contracts): generated stand-ins, sandbox only.
+  app.get('/__sandbox/static/*', (c) => {
+    const name = c.req.path.slice('/__sandbox/static/'.length);
+    if (/\.(png|jpe?g|gif|webp|svg)$/i.test(name)) {
+      const label = escapeHtml(
+        name
+          .replace(/^.*\//, '')
+          .replace(/\.[a-z]+$/i, '')
+          .slice(0, 18),
+      );
+      const hue = [...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
+      const svg =
+        `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">` +
+        `<rect width="240" height="240" fill="hsl(${hue},60%,55%)"/>` +
+        `<text x="120" y="130" font-family="sans-serif" font-size="20" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+      return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' });
+    }
+    return c.html(page('沙箱文件', `<div class="card"><h1>${escapeHtml(name)}</h1><p>沙箱中的示例文件。</p></div>`));
+  });
+
+  // Desktop preview: choose a host; the app is then served with that bundle and its emulator injected.
+  app.get('/__sandbox/preview/:host{(wechat|alipay|off)}', (c) => {
+    const host = c.req.param('host');
+    const os = c.req.query('os') === 'ios' ? 'ios' : 'android';
+    if (host === 'off') deleteCookie(c, PREVIEW_COOKIE, { path: '/' });
+    else setCookie(c, PREVIEW_COOKIE, `${host}:${os}`, { path: '/', sameSite: 'Lax' });
+    return c.redirect(host === 'off' ? '/__sandbox/' : '/', 302);
+  });
+
+  app.get('/__sandbox', (c) => c.redirect('/__sandbox/', 302));
+  app.get('/__sandbox/', (c) =>
+    c.html(
+      page(
+        '沙箱预览',
+        `<h1>充电运营管理平台 · 沙箱</h1>
+        <p>在桌面浏览器中以微信或支付宝身份打开应用（注入宿主模拟器，仅沙箱）。演示账号 13800138000 / sandbox123，
+        验证码见 <code>/__sandbox/sms?phone=13800138000</code>。</p>
+        <div class="card">
+          <div class="row">
+            <a class="button primary" href="/__sandbox/preview/wechat">以微信打开</a>
+            <a class="button alipay" href="/__sandbox/preview/alipay">以支付宝打开</a>
+          </div>
+          <div class="row">
+            <a class="button ghost" href="/__sandbox/preview/wechat?os=ios">微信 (iOS)</a>
+            <a class="button ghost" href="/__sandbox/preview/off">关闭预览</a>
+          </div>
+        </div>
+        <p>手机尺寸预览：打开后按 F12 切换到移动设备视图，或使用下方窗口。</p>
+        <iframe class="phone" src="/" title="app"></iframe>`,
+      ),
+    ),
+  );
+
+  return app;
+}
