@@ -1,0 +1,542 @@
+import { Badge, Dialog, PullToRefresh, Skeleton } from 'antd-mobile';
+import {
+  AddSquareOutline,
+  BankcardOutline,
+  BellOutline,
+  FileOutline,
+  HistogramOutline,
+  PayCircleOutline,
+  SendOutline,
+  SetOutline,
+  TeamOutline,
+  TextOutline,
+  SoundOutline,
+  TruckOutline,
+} from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_TYPE_NAMES } from '../../api/user';
+import logo from '../../assets/logo.svg';
+import { badgeText } from '../../components/badge';
+import { toast } from '../../components/feedback';
+import { Count, Money } from '../../components/money';
+import { EntryLink, useIsBuilt } from '../../components/route-availability';
+import { readItem, writeItem } from '../../lib/storage';
+import { formatKwh, formatMinutes } from '../../lib/time';
+import { homeStoreOf, type HomeStore } from '../../stores/home';
+import { useStores } from '../../stores/root';
+import './home.css';
+
+/**
+ * / and /home — 首页 (A-shell-home-settlement.md §3): today's business at a glance and the launchpad into every
+ * section, in three variants (operator/agent/sub-account, property, builder). Figures come from the sandbox's orders.
+ */
+
+/** Session key remembering that the sign reminder was shown in this browser session. */
+const SIGN_REMINDER_KEY = 'homeSignReminderShown';
+
+/** A function entry of the 常用功能 grid. */
+interface FunctionEntry {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  permission: string;
+  badge?: number;
+  /** Extra condition besides the permission (settle mode, unsigned orders ...). */
+  when?: boolean;
+}
+
+function Block({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return loading ? <Skeleton.Paragraph lineCount={3} animated /> : <>{children}</>;
+}
+
+const Header = observer(function Header() {
+  const { merchant, session } = useStores();
+  const info = merchant.info;
+  const accountType = info?.accountType ?? session.extendPermission?.accountType;
+  return (
+    <header className="home-header">
+      <img className="home-header__logo" src={merchant.base.logo || logo} alt="" />
+      <div className="home-header__name">
+        <strong>{info ? info.shortName || info.name : '--'}</strong>
+        {accountType && <span className="home-role">{ACCOUNT_TYPE_NAMES[accountType]}</span>}
+      </div>
+      <EntryLink to="/mine/message/warning" className="home-bell">
+        <Badge content={badgeText(info?.unreadCount)}>
+          <BellOutline aria-label="消息" />
+        </Badge>
+      </EntryLink>
+    </header>
+  );
+});
+
+const UnsignedBar = observer(function UnsignedBar({ home }: { home: HomeStore }) {
+  const data = home.unsigned.data;
+  if (!data || data.total <= 0) return null;
+  const days =
+    data.nearestDeadline === null ? null : Math.max(0, Math.ceil((data.nearestDeadline - Date.now()) / 86_400_000));
+  return (
+    <EntryLink to="/compact/index/order-list" className="home-unsigned">
+      <span>
+        您有{data.total}笔订单（
+        <Money fen={data.amount} />
+        ）因未完成签约暂未结算
+        {days !== null && `，最早${days}天后原路退回`}
+      </span>
+    </EntryLink>
+  );
+});
+
+const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
+  const { session } = useStores();
+  const data = home.income.data;
+  const body = (
+    <>
+      <h2 className="home-card__title">
+        今日收入<small>元</small>
+      </h2>
+      <Block loading={home.income.pending}>
+        <div className="home-big" data-testid="today-income-total">
+          <Money fen={data?.total} />
+        </div>
+        <div className="home-row">
+          <span>
+            充电{' '}
+            <b>
+              <Money fen={data?.charge} />
+            </b>
+          </span>
+          <span>
+            储值卡充值{' '}
+            <b>
+              <Money fen={data?.valueCardRecharge} />
+            </b>
+          </span>
+          <span>
+            月卡{' '}
+            <b>
+              <Money fen={data?.monthCard} />
+            </b>
+          </span>
+          {home.coinEnabled && (
+            <span>
+              投币{' '}
+              <b>
+                <Money fen={data?.coin} />
+              </b>
+            </span>
+          )}
+        </div>
+        <div className="home-row home-footer-row">
+          <span>
+            昨日{' '}
+            <b>
+              <Money fen={data?.yesterdayTotal} />
+            </b>
+          </span>
+          <span>
+            本月{' '}
+            <b>
+              <Money fen={data?.monthTotal} />
+            </b>
+          </span>
+          <span>
+            今日退款{' '}
+            <b>
+              <Money fen={data?.refund} />
+            </b>
+          </span>
+        </div>
+      </Block>
+    </>
+  );
+  return session.can('income:view') ? (
+    <EntryLink to="/income" className="home-card">
+      {body}
+    </EntryLink>
+  ) : (
+    <section className="home-card">{body}</section>
+  );
+});
+
+const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
+  const data = home.charge.data;
+  return (
+    <EntryLink to="/mine/chargerRecord-list" className="home-card">
+      <h2 className="home-card__title">今日充电</h2>
+      <Block loading={home.charge.pending}>
+        <div className="home-grid">
+          <div className="home-cell">
+            <span className="home-cell__value" data-testid="today-order-count">
+              <Count value={data?.orderCount} />
+            </span>
+            <span className="home-cell__label">订单(笔)</span>
+            <span className="home-cell__sub">
+              昨日 <Count value={data?.yesterdayOrderCount} />
+            </span>
+          </div>
+          <div className="home-cell">
+            <span className="home-cell__value">
+              <Count value={data?.chargingCount} />
+            </span>
+            <span className="home-cell__label">充电中(路)</span>
+          </div>
+          <div className="home-cell">
+            <span className="home-cell__value">{data ? formatKwh(data.energy) : '--'}</span>
+            <span className="home-cell__label">电量(kWh)</span>
+          </div>
+          <div className="home-cell">
+            <span className="home-cell__value home-cell__value--small">
+              {data ? formatMinutes(data.duration) : '--'}
+            </span>
+            <span className="home-cell__label">时长</span>
+          </div>
+          <div className="home-cell">
+            <span className="home-cell__value">
+              <Count value={data?.userCount} />
+            </span>
+            <span className="home-cell__label">用户(人)</span>
+          </div>
+        </div>
+      </Block>
+    </EntryLink>
+  );
+});
+
+const CoinStrip = observer(function CoinStrip({ home }: { home: HomeStore }) {
+  if (!home.coinEnabled) return null;
+  const today = home.coinToday.data;
+  const month = home.coinMonth.data;
+  return (
+    <EntryLink to="/income/statement/coinBill" className="home-card home-strip">
+      <span>
+        今日投币{' '}
+        <b>
+          <Count value={today?.count} unit="笔" />
+        </b>{' '}
+        /{' '}
+        <b>
+          <Count value={today?.coinCount} unit="枚" />
+        </b>
+      </span>
+      <span>
+        本月投币收入{' '}
+        <b>
+          <Money fen={month?.amount} />
+        </b>
+      </span>
+    </EntryLink>
+  );
+});
+
+const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
+  const { session } = useStores();
+  const isBuilt = useIsBuilt();
+  const counts = home.counts.data;
+  const cards = home.cards.data;
+  const children = home.children.data;
+  if (counts && counts.siteCount === 0) {
+    return (
+      <section className="home-card home-guide" data-testid="home-guide">
+        <p>还没有站点，先去添加第一个站点吧</p>
+        {session.can('site:edit') && isBuilt('/site/add') && (
+          <EntryLink to="/site/add" className="adm-button adm-button-primary">
+            添加站点
+          </EntryLink>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="home-card">
+      <h2 className="home-card__title">资产概览</h2>
+      <Block loading={home.counts.pending}>
+        <div className="home-grid">
+          {session.can('site:view') && (
+            <EntryLink to="/site" className="home-cell">
+              <span className="home-cell__value" data-testid="asset-site-count">
+                <Count value={counts?.siteCount} />
+              </span>
+              <span className="home-cell__label">站点(个)</span>
+            </EntryLink>
+          )}
+          {session.can('site:view') && (
+            <EntryLink to="/mine/devStatistics" className="home-cell">
+              <span className="home-cell__value" data-testid="asset-box-count">
+                <Count value={counts?.boxCount} />
+              </span>
+              <span className="home-cell__label">设备(台)</span>
+              <span className="home-cell__sub">
+                在线 <Count value={counts?.onlineBoxCount} /> / 离线{' '}
+                <span className="danger">
+                  <Count value={counts?.offlineBoxCount} />
+                </span>
+              </span>
+            </EntryLink>
+          )}
+          {session.can('site:view') && (
+            <EntryLink to="/mine/devStatistics" className="home-cell">
+              <span className="home-cell__value" data-testid="asset-socket-count">
+                <Count value={counts?.socketCount} />
+              </span>
+              <span className="home-cell__label">插座(路)</span>
+              <span className="home-cell__sub">
+                空闲 <Count value={counts?.idleSocketCount} /> / 充电中 <Count value={counts?.chargingSocketCount} /> /
+                故障 <Count value={counts?.faultSocketCount} />
+              </span>
+            </EntryLink>
+          )}
+          {session.can('card:view') && (
+            <EntryLink to="/mine/card" className="home-cell">
+              <span className="home-cell__value" data-testid="asset-card-count">
+                <Count value={cards?.total} />
+              </span>
+              <span className="home-cell__label">卡片(张)</span>
+              <span className="home-cell__sub">
+                储值卡{' '}
+                <Count
+                  value={
+                    cards ? cards.siteValueCardCount + cards.areaValueCardCount + cards.electronicCardCount : undefined
+                  }
+                />{' '}
+                / 月卡 <Count value={cards?.siteMonthCardCount} />
+              </span>
+            </EntryLink>
+          )}
+          {session.can('agent') && (
+            <EntryLink to="/mine/factorialList" className="home-cell">
+              <span className="home-cell__value">
+                <Count value={children?.agentCount} />
+              </span>
+              <span className="home-cell__label">代理商</span>
+            </EntryLink>
+          )}
+          {session.can('tenement') && (
+            <EntryLink to="/mine/tenement-list" className="home-cell">
+              <span className="home-cell__value">
+                <Count value={children?.propertyCount} />
+              </span>
+              <span className="home-cell__label">物业</span>
+            </EntryLink>
+          )}
+          {session.can('subAccount') && (
+            <EntryLink to="/mine/accountList" className="home-cell">
+              <span className="home-cell__value">
+                <Count value={children?.subAccountCount} />
+              </span>
+              <span className="home-cell__label">子账号</span>
+            </EntryLink>
+          )}
+        </div>
+      </Block>
+    </section>
+  );
+});
+
+/** The 常用功能 grid: entries hidden without their permission, and not shown until their screen is built. */
+const FunctionGrid = observer(function FunctionGrid({ entries }: { entries: FunctionEntry[] }) {
+  const { session } = useStores();
+  const isBuilt = useIsBuilt();
+  const visible = entries.filter((e) => session.can(e.permission) && e.when !== false && isBuilt(e.to));
+  if (visible.length === 0) return null;
+  return (
+    <section className="home-card">
+      <h2 className="home-card__title">常用功能</h2>
+      <div className="home-grid home-grid--4">
+        {visible.map((entry) => (
+          <EntryLink key={entry.label} to={entry.to} className="home-cell home-fn">
+            <Badge content={badgeText(entry.badge)}>
+              <span className="home-fn__icon">{entry.icon}</span>
+            </Badge>
+            <span className="home-cell__label">{entry.label}</span>
+          </EntryLink>
+        ))}
+      </div>
+    </section>
+  );
+});
+
+const OperatorHome = observer(function OperatorHome({ home }: { home: HomeStore }) {
+  const { session, merchant } = useStores();
+  const settleMode = session.extendPermission?.settleMode ?? 0;
+  const unsignedTotal = home.unsigned.data?.total ?? 0;
+  const entries: FunctionEntry[] = [
+    { label: '添加站点', to: '/site/add', icon: <AddSquareOutline />, permission: 'site:edit' },
+    { label: '远程充电', to: '/mine/remoteCharge', icon: <SoundOutline />, permission: 'remote:charge' },
+    { label: '充电记录', to: '/mine/chargerRecord-list', icon: <TextOutline />, permission: 'order:view' },
+    { label: '卡片管理', to: '/mine/card', icon: <BankcardOutline />, permission: 'card:view' },
+    { label: '老卡置换', to: '/mine/permuteCard', icon: <BankcardOutline />, permission: 'card:edit' },
+    { label: '提现', to: '/income/withdraw', icon: <PayCircleOutline />, permission: 'withdraw' },
+    { label: '对账单', to: '/income/statement/bill', icon: <FileOutline />, permission: 'bill:view' },
+    {
+      label: '结算中心',
+      to: '/stages/index',
+      icon: <HistogramOutline />,
+      permission: 'settlement',
+      when: settleMode === 1,
+    },
+    {
+      label: '平台费',
+      to: '/platformfee/settleCurrent',
+      icon: <HistogramOutline />,
+      permission: 'settlement',
+      when: settleMode === 2,
+    },
+    {
+      label: '施工工单',
+      to: '/mine/workOrder/online',
+      icon: <TruckOutline />,
+      permission: 'workOrder',
+      badge: merchant.base.orderCount,
+    },
+    {
+      label: '站点授权',
+      to: '/mine/siteAuthor/undisposed',
+      icon: <SendOutline />,
+      permission: 'siteAuthor',
+      badge: merchant.base.accreditCount,
+    },
+    { label: '设备统计', to: '/mine/devStatistics', icon: <HistogramOutline />, permission: 'site:view' },
+    { label: '告警通知', to: '/mine/message/warning', icon: <BellOutline />, permission: 'message' },
+    { label: '系统消息', to: '/mine/message/upgrads', icon: <BellOutline />, permission: 'message' },
+    { label: 'SIM卡月租', to: '/mine/sim/index', icon: <SetOutline />, permission: 'sim' },
+    { label: '停车记录', to: '/mine/parkingRecord/parkingList', icon: <TruckOutline />, permission: 'parking' },
+    { label: '报表下载', to: '/mine/downCenter/index', icon: <FileOutline />, permission: 'export' },
+    {
+      label: '未签约订单',
+      to: '/compact/index/order-list',
+      icon: <TeamOutline />,
+      permission: 'income:view',
+      when: unsignedTotal > 0,
+    },
+  ];
+  return (
+    <>
+      <UnsignedBar home={home} />
+      <IncomeCard home={home} />
+      <ChargeCard home={home} />
+      <CoinStrip home={home} />
+      <AssetCard home={home} />
+      <FunctionGrid entries={entries} />
+    </>
+  );
+});
+
+const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore }) {
+  const data = home.property.data;
+  const entries: FunctionEntry[] = [
+    { label: '对账单', to: '/income/statement/bill', icon: <FileOutline />, permission: 'bill:view' },
+    { label: '提现', to: '/income/withdraw', icon: <PayCircleOutline />, permission: 'withdraw' },
+    { label: '告警通知', to: '/mine/message/warning', icon: <BellOutline />, permission: 'message' },
+    { label: '系统消息', to: '/mine/message/upgrads', icon: <BellOutline />, permission: 'message' },
+  ];
+  return (
+    <>
+      <section className="home-card">
+        <h2 className="home-card__title">今日分润</h2>
+        <Block loading={home.property.pending}>
+          <div className="home-big" data-testid="property-today-share">
+            <Money fen={data?.summary.todayShareIncome} />
+          </div>
+          <div className="home-row">
+            <span>
+              本月分润{' '}
+              <b>
+                <Money fen={data?.summary.monthShareIncome} />
+              </b>
+            </span>
+            <span>
+              累计{' '}
+              <b>
+                <Money fen={data?.summary.totalShareIncome} />
+              </b>
+            </span>
+          </div>
+          <div className="home-row home-footer-row">
+            <span>
+              可提现{' '}
+              <b>
+                <Money fen={data?.availableBalance} />
+              </b>
+            </span>
+            <EntryLink to="/site">
+              站点{' '}
+              <b>
+                <Count value={data?.summary.siteCount} unit="个" />
+              </b>
+            </EntryLink>
+          </div>
+        </Block>
+      </section>
+      <FunctionGrid entries={entries} />
+    </>
+  );
+});
+
+const BuilderHome = observer(function BuilderHome() {
+  const { merchant } = useStores();
+  return (
+    <EntryLink to="/mine/workOrder/working" className="home-card">
+      <h2 className="home-card__title">待处理工单</h2>
+      <div className="home-big" data-testid="builder-order-count">
+        <Count value={merchant.base.loaded ? merchant.base.orderCount : undefined} />
+      </div>
+      <div className="home-row">施工中与验收驳回的工单</div>
+    </EntryLink>
+  );
+});
+
+/** The one-time 签约提醒 after a tab tap (isShowModal=1) when orders are held for an unsigned contract. */
+function useSignReminder(home: HomeStore): void {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isBuilt = useIsBuilt();
+  const { session } = useStores();
+  const total = home.unsigned.data?.total ?? 0;
+  const fromTab = params.get('isShowModal') === '1';
+  useEffect(() => {
+    if (!fromTab || total <= 0 || readItem('session', SIGN_REMINDER_KEY)) return;
+    writeItem('session', SIGN_REMINDER_KEY, '1');
+    const content = `有${total}笔订单资金因未签约暂由支付机构托管，签约后自动结算，逾期将原路退回用户`;
+    if (!isBuilt('/income/sign-agree')) {
+      void Dialog.alert({ title: '签约提醒', content, confirmText: '我知道了' });
+      return;
+    }
+    void Dialog.confirm({ title: '签约提醒', content, cancelText: '稍后再说', confirmText: '去签约' }).then((go) => {
+      if (!go) return;
+      if (session.extendPermission?.signStatus === 1) toast('签约审核中，请耐心等待');
+      else void navigate('/income/sign-agree');
+    });
+  }, [fromTab, total, isBuilt, navigate, session]);
+}
+
+const HomePage = observer(function HomePage() {
+  const root = useStores();
+  const { ui } = root;
+  const home = homeStoreOf(root);
+  useEffect(() => {
+    ui.setFooterNav(true);
+    void home.load();
+  }, [home, ui]);
+  useSignReminder(home);
+  return (
+    <main className="home">
+      <PullToRefresh
+        onRefresh={async () => {
+          await home.refresh();
+          toast('已刷新');
+        }}
+      >
+        <Header />
+        <div className="home-body">
+          {home.variant === 'operator' && <OperatorHome home={home} />}
+          {home.variant === 'property' && <PropertyHome home={home} />}
+          {home.variant === 'builder' && <BuilderHome />}
+        </div>
+      </PullToRefresh>
+    </main>
+  );
+});
+
+export default HomePage;

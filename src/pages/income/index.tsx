@@ -1,0 +1,357 @@
+import { PullToRefresh, Skeleton } from 'antd-mobile';
+import {
+  BankcardOutline,
+  BillOutline,
+  ClockCircleOutline,
+  CouponOutline,
+  DownlandOutline,
+  EyeInvisibleOutline,
+  EyeOutline,
+  FileOutline,
+  InformationCircleOutline,
+  LockOutline,
+  ReceiptOutline,
+  RightOutline,
+  SoundOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { showAlert, toast } from '../../components/feedback';
+import { Money } from '../../components/money';
+import { EntryLink, useIsBuilt } from '../../components/route-availability';
+import {
+  incomeStoreOf,
+  isFlatSeries,
+  OVERVIEW_RANGES,
+  TREND_RANGES,
+  type IncomeFunction,
+  type IncomeStore,
+  type NoticeBar,
+  type OverviewRange,
+} from '../../stores/income';
+import { useStores } from '../../stores/root';
+import { Segmented } from '../../components/segmented';
+import './income.css';
+
+/**
+ * /income — 收入 (D-income.md §1 "/income — 收入"): the wallet with its eye toggle, the notice bars, the income
+ * overview (今日 | 昨日 | 本月) and trend chart (近7天 | 近30天 | 近12月), and the 功能 grid. Every figure comes from the
+ * sandbox (wallet row, orders); blocks load in parallel, show skeletons first and `--` with a small 重试 on failure.
+ * Links to screens not built yet are not tappable (EntryLink); the chart (uPlot) is a separate chunk.
+ */
+
+/** The uPlot chart, loaded only by this screen in its own chunk. */
+const TrendChart = lazy(() => import('./trend-chart'));
+
+/** Icons of the 功能 grid. */
+const FUNCTION_ICONS: Record<IncomeFunction['key'], ReactNode> = {
+  statement: <BillOutline />,
+  siteBill: <FileOutline />,
+  coinBill: <CouponOutline />,
+  withdrawList: <ReceiptOutline />,
+  bank: <BankcardOutline />,
+  autoWithdraw: <ClockCircleOutline />,
+  areaCardBill: <LockOutline />,
+  export: <DownlandOutline />,
+  cert: <UserContactOutline />,
+};
+
+/** The small 重试 of a failed block. */
+function Retry({ onRetry, light = false }: { onRetry: () => void; light?: boolean }) {
+  return (
+    <button type="button" className={light ? 'income-retry income-retry--light' : 'income-retry'} onClick={onRetry}>
+      重试
+    </button>
+  );
+}
+
+/** A link styled as a button; dimmed (and not tappable) while its screen is not built. */
+function ActionLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
+  const isBuilt = useIsBuilt();
+  return (
+    <EntryLink to={to} className={isBuilt(to) ? className : `${className} is-off`}>
+      {children}
+    </EntryLink>
+  );
+}
+
+const WalletCard = observer(function WalletCard({ income }: { income: IncomeStore }) {
+  const isBuilt = useIsBuilt();
+  const { balance, mode } = income;
+  const data = balance.data;
+  const hidden = income.amountHidden;
+  return (
+    <section className="income-wallet" data-testid="income-wallet">
+      <div className="income-wallet__head">
+        <span>账户余额(元)</span>
+        <button
+          type="button"
+          className="income-eye"
+          aria-label={hidden ? '显示金额' : '隐藏金额'}
+          onClick={() => income.toggleAmountHidden()}
+        >
+          {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+        </button>
+      </div>
+      {balance.pending ? (
+        <Skeleton.Paragraph lineCount={3} animated className="income-wallet__skeleton" />
+      ) : (
+        <>
+          <div className="income-wallet__big" data-testid="income-balance">
+            <Money fen={data?.balance} hidden={hidden} />
+            {balance.failed && <Retry light onRetry={() => void income.loadBalance()} />}
+          </div>
+          <div className="income-wallet__parts">
+            <span>
+              可提现 <Money fen={data?.availableBalance} hidden={hidden} />
+            </span>
+            <span>
+              冻结中 <Money fen={income.frozenTotal} hidden={hidden} />
+              <button
+                type="button"
+                className="income-info"
+                aria-label="冻结说明"
+                onClick={() => void showAlert({ title: '冻结说明', html: income.frozenAlert })}
+              >
+                <InformationCircleOutline />
+              </button>
+            </span>
+            <span>
+              提现中 <Money fen={data?.withdrawingAmount} hidden={hidden} />
+            </span>
+          </div>
+          <div className="income-wallet__pending">
+            待入账 <Money fen={data?.pendingIncome} hidden={hidden} />
+          </div>
+        </>
+      )}
+      <div className="income-wallet__actions">
+        {income.canWithdraw && (
+          <ActionLink to="/income/withdraw" className="income-btn income-btn--primary">
+            提现
+          </ActionLink>
+        )}
+        <ActionLink to="/income/list" className="income-btn income-btn--outline">
+          收支明细
+        </ActionLink>
+      </div>
+      <div className="income-wallet__auto">
+        <EntryLink to="/income/autowithdraw" className="income-wallet__auto-link">
+          <span data-testid="income-auto-withdraw">{income.autoWithdrawLine}</span>
+          {isBuilt('/income/autowithdraw') && <RightOutline />}
+        </EntryLink>
+        {mode.failed && <Retry light onRetry={() => void income.loadMode()} />}
+      </div>
+      <div className="income-wallet__totals">
+        <span>
+          累计入账 <Money fen={data?.totalIncome} hidden={hidden} />
+        </span>
+        <span>
+          累计提现 <Money fen={data?.totalWithdraw} hidden={hidden} />
+        </span>
+      </div>
+    </section>
+  );
+});
+
+const Notices = observer(function Notices({ income }: { income: IncomeStore }) {
+  const isBuilt = useIsBuilt();
+  const bars = income.notices;
+  if (bars.length === 0) return null;
+  const body = (bar: NoticeBar, tappable: boolean) => (
+    <>
+      <SoundOutline className="income-notice__icon" />
+      <span className="income-notice__text">{bar.text}</span>
+      {tappable && (
+        <span className="income-notice__action">
+          {bar.action}
+          <RightOutline />
+        </span>
+      )}
+    </>
+  );
+  return (
+    <div className="income-notices" data-testid="income-notices">
+      {bars.map((bar) => {
+        const className = `income-notice income-notice--${bar.tone}`;
+        const tappable = bar.to !== null && bar.action !== null && isBuilt(bar.to);
+        return tappable && bar.to ? (
+          <Link key={bar.key} to={bar.to} className={className} onClick={() => income.prepareNotice(bar)}>
+            {body(bar, true)}
+          </Link>
+        ) : (
+          <div key={bar.key} className={className}>
+            {body(bar, false)}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/** One tile of the overview. */
+function Tile({ label, fen, to, note }: { label: string; fen: number | undefined; to: string; note?: string }) {
+  return (
+    <EntryLink to={to} className="income-tile">
+      <span className="income-tile__label">
+        {label}
+        {note && <small>{note}</small>}
+      </span>
+      <Money fen={fen} className="income-tile__value" />
+    </EntryLink>
+  );
+}
+
+const Overview = observer(function Overview({ income }: { income: IncomeStore }) {
+  const { curve, overviewRange: range } = income;
+  const f = income.overview;
+  const detail = (type: number) => `/income/income-detail?type=${type}&range=${range}`;
+  return (
+    <section className="income-card" data-testid="income-overview">
+      <div className="income-card__head">
+        <h2>收入概览</h2>
+        <Segmented<OverviewRange>
+          label="收入概览范围"
+          options={OVERVIEW_RANGES}
+          value={range}
+          onChange={(key) => income.setOverviewRange(key)}
+        />
+      </div>
+      {curve.pending ? (
+        <Skeleton.Paragraph lineCount={4} animated />
+      ) : (
+        <>
+          <div className="income-overview__label">{income.isProperty ? '分润收入(元)' : '营业额(元)'}</div>
+          <div className="income-big" data-testid="income-headline">
+            <Money fen={income.headline} />
+            {curve.failed && <Retry onRetry={() => void curve.load()} />}
+          </div>
+          {!income.isProperty && (
+            <div className="income-tiles">
+              <Tile label="充电收入" fen={f?.charge} to={detail(1)} />
+              <Tile label="储值卡充值" fen={f?.valueCard} to={detail(2)} />
+              <Tile label="月卡收入" fen={f?.monthCard} to={detail(3)} />
+              {income.coinEnabled && (
+                <Tile label="投币收入" note="现金" fen={f?.coin} to={`/income/statement/coinBill?range=${range}`} />
+              )}
+              {income.showShareTile && <Tile label="分润收入" fen={f?.share} to={detail(5)} />}
+              <Tile label="退款" fen={f ? -f.refund : undefined} to="/income/list?bizType=11" />
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+});
+
+const Trend = observer(function Trend({ income }: { income: IncomeStore }) {
+  const source = income.trendSource;
+  const series = income.trend;
+  let body: ReactNode;
+  if (source.failed) {
+    body = (
+      <div className="income-trend__state">
+        -- <Retry onRetry={() => void source.load()} />
+      </div>
+    );
+  } else if (!series) {
+    body = <Skeleton className="income-trend__skeleton" animated />;
+  } else {
+    body = (
+      <>
+        <Suspense fallback={<Skeleton className="income-trend__skeleton" animated />}>
+          <TrendChart key={income.trendRange} points={series} tooltip={(p) => income.tooltipOf(p)} />
+        </Suspense>
+        {isFlatSeries(series) && <div className="income-trend__empty">暂无收入数据</div>}
+      </>
+    );
+  }
+  return (
+    <section className="income-card" data-testid="income-trend">
+      <div className="income-card__head">
+        <h2>收入趋势</h2>
+        <Segmented
+          label="收入趋势范围"
+          options={TREND_RANGES}
+          value={income.trendRange}
+          onChange={(key) => income.setTrendRange(key)}
+        />
+      </div>
+      <div className="income-trend">{body}</div>
+    </section>
+  );
+});
+
+/** The 功能 grid: entries the account may use whose screen is built; the section hides when none is left. */
+const Functions = observer(function Functions({ income }: { income: IncomeStore }) {
+  const isBuilt = useIsBuilt();
+  const visible = income.functions.filter((f) => isBuilt(f.to));
+  if (visible.length === 0) return null;
+  return (
+    <section className="income-card">
+      <div className="income-card__head">
+        <h2>功能</h2>
+      </div>
+      <div className="income-grid">
+        {visible.map((f) => (
+          <EntryLink key={f.key} to={f.to} className="income-fn">
+            <span className="income-fn__icon">{FUNCTION_ICONS[f.key]}</span>
+            <span className="income-fn__label">{f.label}</span>
+            {f.status && <small className="income-fn__status">{f.status}</small>}
+          </EntryLink>
+        ))}
+      </div>
+    </section>
+  );
+});
+
+function LockState() {
+  return (
+    <div className="income-lock" data-testid="income-lock">
+      <span className="income-lock__icon" aria-hidden="true">
+        🔒
+      </span>
+      <p>暂无权限，请联系主账号开通</p>
+    </div>
+  );
+}
+
+/** The /income screen: footer navigation on, every block loaded on mount (none in the lock state). */
+const IncomePage = observer(function IncomePage() {
+  const root = useStores();
+  const { ui } = root;
+  const income = incomeStoreOf(root);
+  useEffect(() => {
+    ui.setFooterNav(true);
+    void income.load();
+  }, [income, ui]);
+  if (income.locked) {
+    return (
+      <main className="income">
+        <LockState />
+      </main>
+    );
+  }
+  return (
+    <main className="income">
+      <PullToRefresh
+        onRefresh={async () => {
+          await income.refresh();
+          toast('已刷新');
+        }}
+      >
+        <div className="income-body">
+          <WalletCard income={income} />
+          <Notices income={income} />
+          <Overview income={income} />
+          <Trend income={income} />
+          <Functions income={income} />
+        </div>
+      </PullToRefresh>
+    </main>
+  );
+});
+
+export default IncomePage;

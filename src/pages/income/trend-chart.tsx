@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { TrendPoint } from '../../stores/income';
+
+/**
+ * The 收入趋势 line chart of /income (D-income.md §1): one line of the charted value per day or month, x labelled
+ * MM-DD / YYYY-MM, y in 元; tapping (or hovering) a point shows its tooltip text above the plot. Drawn with uPlot
+ * (canvas, ~50 KB) in its own chunk: only this screen loads it, through React.lazy.
+ */
+
+/** Chart height in CSS px. */
+const HEIGHT = 180;
+const BRAND = '#1677ff';
+const AXIS_FONT = '11px -apple-system, BlinkMacSystemFont, "PingFang SC", sans-serif';
+
+/** A y tick in 元: 1.5万 from ten thousand up, else the number without trailing zeros. */
+function yuanTick(value: number): string {
+  if (Math.abs(value) >= 10_000) return `${Number((value / 10_000).toFixed(1))}万`;
+  return String(Number(value.toFixed(2)));
+}
+
+/**
+ * The y range: from 0 (or below, on a day whose refunds exceed its income) to a little above the top value; ¥100 for
+ * an all-zero series (a flat line at the bottom).
+ */
+function yRange(_u: uPlot, min: number, max: number): uPlot.Range.MinMax {
+  const top = max > 0 ? max * 1.15 : 100;
+  return [min < 0 ? min * 1.15 : 0, top];
+}
+
+interface Selected {
+  idx: number;
+  /** CSS px from the chart box's left / top edge. */
+  left: number;
+  top: number;
+  /** How the tooltip hangs from the point, so that it stays inside the card. */
+  align: 'start' | 'center' | 'end';
+  /** Below the point when the point is near the top. */
+  below: boolean;
+}
+
+const SHIFT_X: Record<Selected['align'], string> = { start: '-12px', center: '-50%', end: 'calc(-100% + 12px)' };
+
+/**
+ * The chart of one trend series (fen values, drawn in 元); re-created when the series changes. The parent keys it by
+ * range, so a new range starts without a tooltip.
+ */
+export default function TrendChart({
+  points,
+  tooltip,
+}: {
+  points: readonly TrendPoint[];
+  /** Tooltip text of a point (trendTooltip). */
+  tooltip: (point: TrendPoint) => string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [selected, setSelected] = useState<Selected | null>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const xs = points.map((_, i) => i);
+    const ys = points.map((p) => p.value / 100);
+    const labels = points.map((p) => p.label);
+    const monthly = (labels[0]?.length ?? 0) > 5;
+
+    const select = (u: uPlot, idx: number | null | undefined) => {
+      if (idx === null || idx === undefined || idx < 0 || idx >= ys.length) return;
+      const left = u.over.offsetLeft + u.valToPos(idx, 'x');
+      const top = u.over.offsetTop + u.valToPos(ys[idx] ?? 0, 'y');
+      const width = el.clientWidth || u.width;
+      setSelected({
+        idx,
+        left,
+        top,
+        align: left < width / 3 ? 'start' : left > (width * 2) / 3 ? 'end' : 'center',
+        below: top < 40,
+      });
+    };
+
+    const opts: uPlot.Options = {
+      width: el.clientWidth || 343,
+      height: HEIGHT,
+      padding: [12, 20, 0, 0],
+      legend: { show: false },
+      cursor: {
+        x: false,
+        y: false,
+        drag: { x: false, y: false, setScale: false },
+        points: { size: 9, width: 2, fill: '#fff', stroke: BRAND },
+        // Keep the last tapped point when the pointer leaves (a phone has no hover).
+        bind: { mouseleave: () => () => null },
+      },
+      scales: { x: { time: false }, y: { range: yRange } },
+      axes: [
+        {
+          stroke: '#86909c',
+          font: AXIS_FONT,
+          size: 26,
+          space: monthly ? 56 : 40,
+          incrs: [1, 2, 3, 5, 7, 10, 15],
+          grid: { show: false },
+          ticks: { show: false },
+          values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
+        },
+        {
+          stroke: '#86909c',
+          font: AXIS_FONT,
+          size: 44,
+          space: 32,
+          grid: { stroke: '#f0f0f0', width: 1 },
+          ticks: { show: false },
+          values: (_u, splits) => splits.map(yuanTick),
+        },
+      ],
+      series: [
+        {},
+        {
+          stroke: BRAND,
+          width: 2,
+          fill: 'rgba(22, 119, 255, 0.08)',
+          points: { show: points.length <= 12, size: 5, fill: BRAND },
+        },
+      ],
+      hooks: { setCursor: [(u) => select(u, u.cursor.idx)] },
+    };
+    const plot = new uPlot(opts, [xs, ys], el);
+    // A tap (click) anywhere in the plot snaps to the nearest point, whatever mouse events the webview synthesised.
+    const onTap = (e: MouseEvent) => {
+      const idx = plot.posToIdx(e.offsetX);
+      const y = ys[idx];
+      if (y === undefined) return;
+      plot.setCursor({ left: plot.valToPos(idx, 'x'), top: plot.valToPos(y, 'y') });
+      select(plot, idx);
+    };
+    plot.over.addEventListener('click', onTap);
+    const onResize = () => plot.setSize({ width: el.clientWidth, height: HEIGHT });
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      plot.over.removeEventListener('click', onTap);
+      plot.destroy();
+      setSelected(null);
+    };
+  }, [points]);
+
+  const point = selected ? points[selected.idx] : undefined;
+  return (
+    <div className="income-chart">
+      <div ref={box} className="income-chart__plot" data-testid="income-trend-chart" />
+      {selected && point && (
+        <div
+          className="income-chart__tip"
+          style={{
+            left: selected.left,
+            top: selected.top,
+            transform: `translate(${SHIFT_X[selected.align]}, ${selected.below ? '10px' : 'calc(-100% - 8px)'})`,
+          }}
+          role="status"
+        >
+          {tooltip(point)}
+        </div>
+      )}
+    </div>
+  );
+}

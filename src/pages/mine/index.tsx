@@ -1,0 +1,316 @@
+import { Badge, Popup, PullToRefresh, Swiper } from 'antd-mobile';
+import {
+  BankcardOutline,
+  BellOutline,
+  CalendarOutline,
+  CheckShieldOutline,
+  DownlandOutline,
+  FillinOutline,
+  HistogramOutline,
+  LoopOutline,
+  MessageOutline,
+  PicturesOutline,
+  RightOutline,
+  SendOutline,
+  SetOutline,
+  TeamOutline,
+  TruckOutline,
+  UnorderedListOutline,
+  UserAddOutline,
+  UserOutline,
+  UserSetOutline,
+} from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ACCOUNT_TYPE_NAMES } from '../../api/user';
+import { badgeText } from '../../components/badge';
+import { EntryLink, useIsBuilt } from '../../components/route-availability';
+import {
+  MINE_ENTRIES,
+  POSTER_HINT,
+  displayName,
+  maskPhone,
+  mineStoreOf,
+  visibleMenu,
+  type MineEntryKey,
+  type MineStore,
+} from '../../stores/mine';
+import { useStores } from '../../stores/root';
+import './mine.css';
+
+/**
+ * /mine — 个人中心 (C-mine.md "/mine — 个人中心"): identity, counters and the entry point to every management tool.
+ * Header (logo, name, role, masked phone, gear with a red dot while merchant info is incomplete), stats strip, message
+ * row with badges, the menu grid in three groups (entries by role and permission, and only once their screen is
+ * built), and the 推广海报 sheet. Figures show `--` until loaded; badge and poster failures are silent and hide their
+ * UI; counters refresh each time the page is shown, at most once per 30 s.
+ */
+
+/** Route of the settings centre (gear and header). */
+const SETTINGS_ROUTE = '/mine/set';
+
+/** Icons of the entries. */
+const ENTRY_ICONS: Record<MineEntryKey, ReactNode> = {
+  devStatistics: <HistogramOutline />,
+  chargerRecord: <UnorderedListOutline />,
+  remoteCharge: <SendOutline />,
+  card: <BankcardOutline />,
+  permuteCard: <LoopOutline />,
+  parking: <TruckOutline />,
+  siteAuthor: <CheckShieldOutline />,
+  workOrder: <FillinOutline />,
+  tenement: <TeamOutline />,
+  agent: <UserAddOutline />,
+  subAccount: <UserSetOutline />,
+  sim: <CalendarOutline />,
+  downCenter: <DownlandOutline />,
+  poster: <PicturesOutline />,
+  warning: <BellOutline />,
+  notice: <MessageOutline />,
+};
+
+/** The round logo, or the default avatar when there is none or it fails to load. */
+function Avatar({ src }: { src: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
+    return (
+      <span className="mine-avatar mine-avatar--default" aria-hidden="true">
+        <UserOutline />
+      </span>
+    );
+  }
+  return <img className="mine-avatar" src={src} alt="" onError={() => setFailed(src)} />;
+}
+
+const Header = observer(function Header() {
+  const { merchant, session } = useStores();
+  const info = merchant.info;
+  const accountType = info?.accountType ?? session.extendPermission?.accountType;
+  const name = displayName(info);
+  const phone = maskPhone(merchant.base.phone);
+  const incomplete = info !== null && !info.infoComplete;
+  return (
+    <header className="mine-header">
+      <EntryLink to={SETTINGS_ROUTE} className="mine-header__identity">
+        <Avatar src={merchant.base.logo} />
+        <div className="mine-header__text">
+          <strong className="mine-header__name" data-testid="mine-name">
+            {name || '--'}
+          </strong>
+          <div className="mine-header__meta">
+            {accountType && <span className="mine-role">{ACCOUNT_TYPE_NAMES[accountType]}</span>}
+            <span data-testid="mine-phone">{phone || '--'}</span>
+          </div>
+        </div>
+      </EntryLink>
+      <EntryLink to={SETTINGS_ROUTE} className="mine-gear">
+        <Badge content={incomplete ? Badge.dot : null}>
+          <SetOutline aria-label="设置" />
+        </Badge>
+      </EntryLink>
+    </header>
+  );
+});
+
+/** One counter of the stats strip: the value with its unit, or `--`. */
+function StatCell({
+  value,
+  unit,
+  label,
+  to,
+  testId,
+}: {
+  value: number | undefined;
+  unit: string;
+  label: string;
+  to: string | null;
+  testId: string;
+}) {
+  const body = (
+    <>
+      <span className="mine-stat__value" data-testid={testId}>
+        {value === undefined ? (
+          '--'
+        ) : (
+          <>
+            {value}
+            <small>{unit}</small>
+          </>
+        )}
+      </span>
+      <span className="mine-stat__label">{label}</span>
+    </>
+  );
+  return to ? (
+    <EntryLink to={to} className="mine-stat">
+      {body}
+    </EntryLink>
+  ) : (
+    <div className="mine-stat">{body}</div>
+  );
+}
+
+const StatsStrip = observer(function StatsStrip({ mine }: { mine: MineStore }) {
+  const { session } = useStores();
+  if (!mine.statsVisible) return null;
+  const data = mine.statistics.data ?? undefined;
+  const devices = mine.canSee('devStatistics') ? MINE_ENTRIES.devStatistics.to : null;
+  return (
+    <section className="mine-card mine-stats" aria-label="经营概况">
+      <StatCell
+        value={data?.siteCount}
+        unit="个"
+        label="站点"
+        to={session.can('site:view') ? '/site' : null}
+        testId="mine-site-count"
+      />
+      <StatCell value={data?.boxCount} unit="台" label="设备" to={devices} testId="mine-box-count" />
+      <StatCell value={data?.socketCount} unit="个" label="充电口" to={devices} testId="mine-socket-count" />
+      {mine.canSee('card') && (
+        <StatCell value={data?.cardCount} unit="张" label="卡片" to={MINE_ENTRIES.card.to} testId="mine-card-count" />
+      )}
+    </section>
+  );
+});
+
+/** One item of the message row: icon, label, badge (hidden when unknown or failed) and a chevron. */
+function MessageItem({ entry, badge }: { entry: MineEntryKey; badge: number | undefined }) {
+  const { label, to } = MINE_ENTRIES[entry];
+  return (
+    <EntryLink to={to ?? ''} className="mine-message">
+      <Badge content={badgeText(badge)}>
+        <span className="mine-message__icon">{ENTRY_ICONS[entry]}</span>
+      </Badge>
+      <span className="mine-message__label">{label}</span>
+      <RightOutline className="mine-chevron" />
+    </EntryLink>
+  );
+}
+
+const MessageRow = observer(function MessageRow({ mine }: { mine: MineStore }) {
+  const warning = mine.canSee('warning');
+  const notice = mine.canSee('notice');
+  if (!warning && !notice) return null;
+  return (
+    <section className="mine-card mine-messages" aria-label="消息">
+      {warning && <MessageItem entry="warning" badge={mine.alarms.data?.unrecoveredCount} />}
+      {notice && <MessageItem entry="notice" badge={mine.notices.data?.unreadCount} />}
+    </section>
+  );
+});
+
+const MenuGrid = observer(function MenuGrid({ mine }: { mine: MineStore }) {
+  const { merchant } = useStores();
+  const isBuilt = useIsBuilt();
+  const groups = visibleMenu(mine.viewer, isBuilt, mine.posterList.length, {
+    accreditCount: merchant.base.accreditCount,
+    orderCount: merchant.base.orderCount,
+  });
+  return (
+    <>
+      {groups.map((group) => (
+        <section key={group.title} className="mine-card">
+          <h2 className="mine-card__title">{group.title}</h2>
+          <div className="mine-grid">
+            {group.entries.map((entry) => {
+              const body = (
+                <>
+                  <Badge content={badgeText(entry.badge)}>
+                    <span className="mine-entry__icon">{ENTRY_ICONS[entry.key]}</span>
+                  </Badge>
+                  <span className="mine-entry__label">{entry.label}</span>
+                </>
+              );
+              return entry.to === null ? (
+                <button
+                  key={entry.key}
+                  type="button"
+                  className="mine-entry"
+                  data-testid="mine-poster-entry"
+                  onClick={() => mine.openPosterSheet()}
+                >
+                  {body}
+                </button>
+              ) : (
+                <EntryLink key={entry.key} to={entry.to} className="mine-entry">
+                  {body}
+                </EntryLink>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+});
+
+const PosterSheet = observer(function PosterSheet({ mine }: { mine: MineStore }) {
+  const posters = mine.posterList;
+  return (
+    <Popup
+      visible={mine.posterSheetOpen && posters.length > 0}
+      onMaskClick={() => mine.closePosterSheet()}
+      onClose={() => mine.closePosterSheet()}
+      showCloseButton
+      bodyClassName="mine-posters"
+    >
+      <h2 className="mine-posters__title">推广海报</h2>
+      <Swiper slideSize={42} trackOffset={4} stuckAtBoundary indicator={false} className="mine-posters__swiper">
+        {posters.map((poster) => (
+          <Swiper.Item key={poster.posterId}>
+            <button
+              type="button"
+              className="mine-poster"
+              aria-busy={mine.openingPosterId === poster.posterId}
+              onClick={() => void mine.openPoster(poster.posterId)}
+            >
+              <span className="mine-poster__frame">
+                <img className="mine-poster__thumb" src={poster.thumbUrl} alt={poster.title} />
+              </span>
+              <span className="mine-poster__title">{poster.title}</span>
+            </button>
+          </Swiper.Item>
+        ))}
+      </Swiper>
+      <p className="mine-posters__hint">点击海报生成专属海报，{POSTER_HINT}</p>
+    </Popup>
+  );
+});
+
+/**
+ * The /mine screen: turns the footer navigation on, refreshes on mount and when the webview returns to the
+ * foreground (throttled to once per 30 s by the store), and pull-to-refresh reloads at once.
+ */
+const MinePage = observer(function MinePage() {
+  const root = useStores();
+  const { ui } = root;
+  const mine = mineStoreOf(root);
+  useEffect(() => {
+    ui.setFooterNav(true);
+    void mine.onShow();
+    // Shown again when the webview returns to the foreground (same 30-second throttle).
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void mine.onShow();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      mine.closePosterSheet();
+    };
+  }, [mine, ui]);
+  return (
+    <main className="mine">
+      <PullToRefresh onRefresh={() => mine.refresh()}>
+        <Header />
+        <div className="mine-body">
+          <StatsStrip mine={mine} />
+          <MessageRow mine={mine} />
+          <MenuGrid mine={mine} />
+        </div>
+      </PullToRefresh>
+      <PosterSheet mine={mine} />
+    </main>
+  );
+});
+
+export default MinePage;

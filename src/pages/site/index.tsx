@@ -1,0 +1,412 @@
+import { Dialog, Dropdown, List, NoticeBar, Popup, SearchBar, Selector, Skeleton, Tag } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  getCommunityInfo,
+  getCommunityList,
+  getCommunitySites,
+  getSiteList,
+  getSiteNameList,
+  type CommunityInfo,
+  type CommunityRow,
+  type SiteListPage,
+  type SiteRow,
+} from '../../api/site';
+import { Count, Money } from '../../components/money';
+import { PagedList } from '../../components/paged-list';
+import { Segmented } from '../../components/segmented';
+import { EntryLink, useIsBuilt } from '../../components/route-availability';
+import { readItem, writeItem } from '../../lib/storage';
+import { useStores } from '../../stores/root';
+import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '../../stores/site-list';
+import './site.css';
+
+/**
+ * /site — 站点列表 (B-site.md §1): the operator's charging sites and residential communities with live device health.
+ * Links to site screens appear as those screens are built (EntryLink).
+ */
+
+/** Session key: the pending-applications modal shows once per browser session. */
+const APPLY_MODAL_KEY = 'siteApplyModalShown';
+
+const Summary = observer(function Summary({ store }: { store: SiteListStore }) {
+  const stats = store.stats.data;
+  if (store.stats.pending) return <Skeleton.Paragraph lineCount={1} animated className="site-summary" />;
+  const alarm = stats?.smokeAlarm ?? 0;
+  return (
+    <div className="site-summary" data-testid="site-summary">
+      <span>
+        站点 <b>{stats?.siteList ? stats.siteList.length : '--'}</b> 个
+      </span>
+      <span>
+        设备 在线 <b>{stats ? stats.boxOnline + stats.boxFault : '--'}</b> / 离线{' '}
+        <b className="danger">{stats ? stats.boxOffline : '--'}</b>
+      </span>
+      <span>
+        插座 充电中 <b>{stats ? stats.socketCharging + stats.socketFull : '--'}</b> / 共{' '}
+        <b>{stats ? stats.socketTotal : '--'}</b>
+      </span>
+      <span className={alarm > 0 ? 'danger' : undefined}>
+        烟感报警 <b>{stats ? alarm : '--'}</b>
+      </span>
+    </div>
+  );
+});
+
+function SiteCard({ site }: { site: SiteRow }) {
+  return (
+    <EntryLink to={`/site/siteInfo?siteId=${site.id}`} className="site-card">
+      <div className="site-card__head">
+        <strong className="site-card__name">{site.name}</strong>
+        {site.boxCount === 0 && <Tag color="warning">待装机</Tag>}
+        {site.auditStatus === 1 && <Tag color="primary">分成审核中</Tag>}
+      </div>
+      <div className="site-card__meta">
+        {[site.communityName, site.area].filter(Boolean).join(' · ')}
+        {site.merchantName && <span className="site-card__property">物业：{site.merchantName}</span>}
+      </div>
+      <div className="site-card__address">{site.address}</div>
+      <div className="site-card__figures">
+        <span>
+          设备 在线 <b>{site.boxOnlineCount}</b>/{site.boxCount}
+        </span>
+        <span>
+          插座 充电中 <b>{site.chargingSocketCount}</b>/{site.socketCount}
+        </span>
+        <span>
+          今日收入{' '}
+          <b>
+            <Money fen={site.todayIncome} />
+          </b>
+        </span>
+        <span>
+          今日订单 <b>{site.todayOrderCount}</b>
+        </span>
+      </div>
+      {(site.boxOfflineCount > 0 || site.smokeAlarmCount > 0) && (
+        <div className="site-card__badges">
+          {site.boxOfflineCount > 0 && (
+            <Tag color="danger" fill="outline">
+              {site.boxOfflineCount}台离线
+            </Tag>
+          )}
+          {site.smokeAlarmCount > 0 && <Tag color="danger">烟感报警</Tag>}
+        </div>
+      )}
+    </EntryLink>
+  );
+}
+
+/** Search box with site-name suggestions (max 10) while typing. */
+const SiteSearch = observer(function SiteSearch({ store }: { store: SiteListStore }) {
+  const [text, setText] = useState(store.keyword);
+  const [suggestions, setSuggestions] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    const keyword = text.trim();
+    if (!keyword || keyword === store.keyword) {
+      setSuggestions([]);
+      return undefined;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      getSiteNameList(keyword)
+        .send()
+        .then((names) => live && setSuggestions(names.slice(0, 10)))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text, store.keyword]);
+  const apply = (keyword: string) => {
+    setText(keyword);
+    setSuggestions([]);
+    store.setKeyword(keyword);
+  };
+  return (
+    <div className="site-search">
+      <SearchBar
+        placeholder="搜索站点名称/地址"
+        maxLength={30}
+        value={text}
+        onChange={setText}
+        onSearch={apply}
+        onClear={() => apply('')}
+      />
+      {suggestions.length > 0 && (
+        <List className="site-search__suggestions">
+          {suggestions.map((s) => (
+            <List.Item key={s.id} onClick={() => apply(s.name)}>
+              {s.name}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+});
+
+const SiteFilters = observer(function SiteFilters({ store }: { store: SiteListStore }) {
+  const communities = store.communities.data ?? [];
+  return (
+    <Dropdown className="site-filters">
+      <Dropdown.Item key="community" title={store.communityLabel}>
+        <div className="site-filters__panel">
+          <Selector
+            columns={2}
+            options={[{ label: '全部', value: 0 }, ...communities.map((c) => ({ label: c.name, value: c.id }))]}
+            value={[store.communityId ?? 0]}
+            onChange={(values) => store.setCommunityId(values[0] ? values[0] : null)}
+          />
+        </div>
+      </Dropdown.Item>
+      <Dropdown.Item key="sort" title={SITE_SORTS.find((s) => s.value === store.sort)?.label ?? '排序'}>
+        <div className="site-filters__panel">
+          <Selector
+            columns={3}
+            options={SITE_SORTS.map((s) => ({ label: s.label, value: s.value }))}
+            value={[store.sort]}
+            onChange={(values) => values[0] && store.setSort(values[0])}
+          />
+        </div>
+      </Dropdown.Item>
+    </Dropdown>
+  );
+});
+
+const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: SiteListStore }) {
+  const isBuilt = useIsBuilt();
+  return (
+    <>
+      <Summary store={store} />
+      <SiteSearch store={store} />
+      <SiteFilters store={store} />
+      <PagedList<SiteRow, SiteListPage>
+        testId="site-list"
+        fetchPage={(pageNum, pageSize) =>
+          getSiteList({
+            pageNum,
+            pageSize,
+            sort: store.sort,
+            ...(store.keyword.trim() ? { keyword: store.keyword.trim() } : {}),
+            ...(store.communityId ? { communityId: store.communityId } : {}),
+          })
+        }
+        watch={[store.keyword, store.communityId, store.sort]}
+        itemKey={(site) => site.id}
+        estimateSize={150}
+        renderItem={(site) => <SiteCard site={site} />}
+        onPage={(page) => store.setCanAdd(page.canAdd)}
+        onRefresh={() => store.loadSiteSummaries()}
+        empty={
+          store.filtered ? (
+            <p>未找到相关站点</p>
+          ) : (
+            <>
+              <p>还没有站点</p>
+              {store.canAdd && isBuilt('/site/add') && (
+                <EntryLink to="/site/add" className="adm-button adm-button-primary adm-button-shape-default">
+                  添加站点
+                </EntryLink>
+              )}
+            </>
+          )
+        }
+      />
+      {store.canAdd && isBuilt('/site/add') && (
+        <EntryLink to="/site/add" className="site-add-button">
+          + 添加站点
+        </EntryLink>
+      )}
+    </>
+  );
+});
+
+/** Bottom sheet 小区信息: the community's fields and its sites. */
+function CommunitySheet({ community, onClose }: { community: CommunityRow | null; onClose: () => void }) {
+  return (
+    <Popup visible={community !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="community-sheet">
+      {community && <CommunitySheetBody key={community.id} community={community} />}
+    </Popup>
+  );
+}
+
+/** The sheet's content for one community (keyed by id, so its state starts afresh for each). */
+function CommunitySheetBody({ community }: { community: CommunityRow }) {
+  const [info, setInfo] = useState<CommunityInfo | null>(null);
+  const [sites, setSites] = useState<{ id: number; name: string; boxCount: number }[] | null>(null);
+  useEffect(() => {
+    void getCommunityInfo(community.id)
+      .send()
+      .then(setInfo)
+      .catch(() => undefined);
+    void getCommunitySites(community.id)
+      .send()
+      .then(setSites)
+      .catch(() => undefined);
+  }, [community.id]);
+  const shown = info ?? community;
+  return (
+    <>
+      <h3>小区信息</h3>
+      <List>
+        <List.Item extra={shown.name}>小区名称</List.Item>
+        <List.Item extra={`${shown.province}${shown.city}${shown.area}`}>所在地区</List.Item>
+        <List.Item extra={shown.address}>详细地址</List.Item>
+        <List.Item extra={shown.householdCount ?? '--'}>户数</List.Item>
+        <List.Item extra={shown.propertyName || '--'}>物业公司</List.Item>
+        {info?.remark && <List.Item extra={info.remark}>备注</List.Item>}
+      </List>
+      <h4>站点（{sites ? sites.length : '--'}）</h4>
+      {sites === null ? (
+        <Skeleton.Paragraph lineCount={2} animated />
+      ) : sites.length === 0 ? (
+        <p className="community-sheet__empty">该小区暂无站点</p>
+      ) : (
+        <List>
+          {sites.map((site) => (
+            <List.Item key={site.id} extra={`${site.boxCount}台设备`}>
+              <EntryLink to={`/site/siteInfo?siteId=${site.id}`}>{site.name}</EntryLink>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+const CommunitySegmentView = observer(function CommunitySegmentView({ store }: { store: SiteListStore }) {
+  const [open, setOpen] = useState<CommunityRow | null>(null);
+  const count = store.communityCount.data;
+  useEffect(() => {
+    void store.loadCommunitySummary();
+  }, [store]);
+  return (
+    <>
+      <div className="site-summary">
+        <span>
+          小区{' '}
+          <b>
+            <Count value={count?.communityCount} />
+          </b>{' '}
+          个
+        </span>
+        <span>
+          站点{' '}
+          <b>
+            <Count value={count?.siteCount} />
+          </b>{' '}
+          个
+        </span>
+        <span>
+          覆盖户数{' '}
+          <b>
+            <Count value={count?.householdCount} />
+          </b>
+        </span>
+      </div>
+      <div className="site-search">
+        <SearchBar
+          placeholder="搜索小区名称"
+          maxLength={30}
+          defaultValue={store.communityKeyword}
+          onSearch={(v) => store.setCommunityKeyword(v)}
+          onClear={() => store.setCommunityKeyword('')}
+        />
+      </div>
+      <PagedList<CommunityRow>
+        testId="community-list"
+        fetchPage={(pageNum, pageSize) =>
+          getCommunityList({
+            pageNum,
+            pageSize,
+            ...(store.communityKeyword.trim() ? { keyword: store.communityKeyword.trim() } : {}),
+          })
+        }
+        watch={[store.communityKeyword]}
+        itemKey={(row) => row.id}
+        estimateSize={110}
+        onRefresh={() => store.loadCommunitySummary()}
+        renderItem={(row) => (
+          <div className="site-card" role="button" onClick={() => setOpen(row)}>
+            <div className="site-card__head">
+              <strong className="site-card__name">{row.name}</strong>
+            </div>
+            <div className="site-card__address">
+              {row.province}
+              {row.city}
+              {row.area} {row.address}
+            </div>
+            <div className="site-card__figures">
+              <span>
+                站点 <b>{row.siteCount}</b>
+              </span>
+              <span>
+                户数 <b>{row.householdCount ?? '--'}</b>
+              </span>
+              <span>物业 {row.propertyName || '--'}</span>
+            </div>
+          </div>
+        )}
+        empty={<p>{store.communityKeyword ? '未找到相关小区' : '还没有小区'}</p>}
+      />
+      <CommunitySheet community={open} onClose={() => setOpen(null)} />
+    </>
+  );
+});
+
+/** The once-per-session modal for pending site applications after a tab tap (B §1 Actions). */
+function useApplyModal(store: SiteListStore): void {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isBuilt = useIsBuilt();
+  const count = store.pendingApplies.data?.count ?? 0;
+  const fromTab = params.get('isShowModal') === '1';
+  useEffect(() => {
+    const target = '/mine/siteAuthor/undisposed';
+    if (!fromTab || count <= 0 || !isBuilt(target) || readItem('session', APPLY_MODAL_KEY)) return;
+    writeItem('session', APPLY_MODAL_KEY, '1');
+    void Dialog.confirm({
+      content: `有 ${count} 条站点授权申请待处理`,
+      cancelText: '稍后处理',
+      confirmText: '去处理',
+    }).then((go) => go && void navigate(target));
+  }, [fromTab, count, isBuilt, navigate]);
+}
+
+const SitePage = observer(function SitePage() {
+  const root = useStores();
+  const store = siteListStoreOf(root);
+  useEffect(() => {
+    root.ui.setFooterNav(true);
+    void store.loadSiteSummaries();
+  }, [root, store]);
+  useApplyModal(store);
+  const pending = store.pendingApplies.data?.count ?? 0;
+  return (
+    <main className="site-page">
+      {pending > 0 && (
+        <EntryLink to="/mine/siteAuthor/undisposed" className="site-banner">
+          <NoticeBar content={`您有 ${pending} 条站点授权申请待处理 >`} color="alert" />
+        </EntryLink>
+      )}
+      <div className="site-segment">
+        <Segmented
+          block
+          label="站点或小区"
+          value={store.segment}
+          onChange={(segment) => store.setSegment(segment)}
+          options={[
+            { key: 'site', label: '站点' },
+            { key: 'community', label: '小区' },
+          ]}
+        />
+      </div>
+      {store.segment === 'site' ? <SiteSegmentView store={store} /> : <CommunitySegmentView store={store} />}
+    </main>
+  );
+});
+
+export default SitePage;

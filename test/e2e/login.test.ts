@@ -1,0 +1,134 @@
+import type { Browser } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DEMO,
+  api,
+  authorize,
+  authorizeAndBindBySms,
+  bodyText,
+  clickText,
+  launchBrowser,
+  openPhone,
+  storedToken,
+  waitForText,
+  type Host,
+} from './helpers';
+
+/**
+ * The foundation flow in each bundle with the platform's real user agent: fresh start, authorise, bind by SMS code,
+ * the home page shows the sandbox's figures, the four tabs; and the next opening logs in silently.
+ */
+describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', (host) => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('authorises, binds by SMS, shows the home figures, moves between the tabs, logs in silently next time', async () => {
+    const { page, context } = await openPhone(browser, host);
+    await authorizeAndBindBySms(page, baseUrl, host);
+    expect(new URL(page.url()).searchParams.get('code')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('auth_code')).toBeNull();
+
+    const token = await storedToken(page);
+    expect(token).toHaveLength(32);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('PERMISSION') ?? 'null'))).toContain('home');
+    expect(await page.evaluate(() => sessionStorage.getItem('authCode'))).toBeTruthy();
+
+    // Home shows the sandbox's own figures for this account.
+    const income = await api<{ total: number }>(baseUrl, 'GET', '/api/user/todayIncome', undefined, token ?? '');
+    const charge = await api<{ orderCount: number }>(
+      baseUrl,
+      'GET',
+      '/api/user/todayChargeInfo',
+      undefined,
+      token ?? '',
+    );
+    const counts = await api<{ siteCount: number; boxCount: number; socketCount: number }>(
+      baseUrl,
+      'GET',
+      '/api/user/siteCount',
+      undefined,
+      token ?? '',
+    );
+    const yuan = (fen: number) => `¥${(fen / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+    await page.waitForFunction(
+      (expected: string) => document.querySelector('[data-testid="today-income-total"]')?.textContent === expected,
+      { timeout: 15_000 },
+      yuan(income.data.total),
+    );
+    const figure = (id: string) => page.$eval(`[data-testid="${id}"]`, (el) => el.textContent);
+    expect(await figure('today-order-count')).toBe(String(charge.data.orderCount));
+    expect(await figure('asset-site-count')).toBe(String(counts.data.siteCount));
+    expect(await figure('asset-box-count')).toBe(String(counts.data.boxCount));
+    expect(await figure('asset-socket-count')).toBe(String(counts.data.socketCount));
+    expect(counts.data.siteCount).toBeGreaterThan(0);
+    expect(await page.title()).toBe('首页');
+    expect(await bodyText(page)).toContain(DEMO.name);
+
+    // The tab bar: tapping the active tab does nothing.
+    await clickText(page, '首页', '.adm-tab-bar-item');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(new URL(page.url()).pathname).toBe('/home');
+
+    // 站点 → /site?isShowModal=1 with the operator's sites.
+    await clickText(page, '站点', '.adm-tab-bar-item');
+    await page.waitForFunction(() => location.pathname === '/site', { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('isShowModal')).toBe('1');
+    const sites = await api<{ list: { name: string }[]; total: number }>(
+      baseUrl,
+      'POST',
+      '/api/r9/site/siteList',
+      { pageNum: 1, pageSize: 20, sort: 1 },
+      token ?? '',
+    );
+    await waitForText(page, sites.data.list[0]?.name ?? '');
+    expect(await page.title()).toBe('站点列表');
+
+    // 收入 → /income.
+    await clickText(page, '收入', '.adm-tab-bar-item');
+    await page.waitForFunction(() => location.pathname === '/income', { timeout: 15_000 });
+    await waitForText(page, '账户余额');
+    expect(await page.title()).toBe('收入');
+
+    // 我的 → /mine with the account's name.
+    await clickText(page, '我的', '.adm-tab-bar-item');
+    await page.waitForFunction(() => location.pathname === '/mine', { timeout: 15_000 });
+    await waitForText(page, DEMO.name);
+    expect(await page.title()).toBe('个人中心');
+
+    // Back to 首页.
+    await clickText(page, '首页', '.adm-tab-bar-item');
+    await page.waitForFunction(() => location.pathname === '/home', { timeout: 15_000 });
+
+    // Next opening (new tab, no token, same platform user): authorise again and log in silently.
+    await page.evaluate(() => localStorage.clear());
+    const second = await context.newPage();
+    await second.setUserAgent(await page.evaluate(() => navigator.userAgent));
+    await second.goto(`${baseUrl}/`);
+    await second.waitForSelector('#consent', { timeout: 20_000 });
+    await Promise.all([second.waitForNavigation(), second.click('#consent')]);
+    await second.waitForFunction(() => location.pathname === '/home', { timeout: 20_000 });
+    expect(await storedToken(second)).toHaveLength(32);
+    await context.close();
+  });
+
+  it('rejects a wrong password with the server message (a business error)', async () => {
+    const { page, context } = await openPhone(browser, host);
+    await authorize(page, baseUrl, host);
+    await clickText(page, '密码登录', '.adm-tabs-tab');
+    // One account per bundle, so that each sees its first wrong attempt.
+    await page.type('input[name="phone"]', host === 'wechat' ? '13800138001' : '13800138005');
+    await page.type('input[name="password"]', 'wrong-pass1');
+    await page.click('.adm-checkbox');
+    await clickText(page, '登录');
+    await waitForText(page, '账号或密码错误，还可尝试4次');
+    expect(new URL(page.url()).pathname).toBe('/mine/bind');
+    expect(await storedToken(page)).toBeNull();
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Browser } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bodyText, launchBrowser, openPhone, waitForText } from './helpers';
+
+/** Spec §4 step 1 / §8: outside both apps the page asks to be opened in WeChat or Alipay; nothing else runs. */
+describe('outside WeChat and Alipay', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows the stop screen and a toast, makes no call and no redirect', async () => {
+    const { page, context } = await openPhone(browser, 'desktop');
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') || path.startsWith('/wap/') || path.startsWith('/__sandbox/oauth'))
+        apiCalls.push(path);
+    });
+    await page.goto(`${baseUrl}/site?x=1`);
+    await waitForText(page, '本平台仅支持在微信或支付宝内使用');
+    const text = await bodyText(page);
+    expect(text).toContain('请在微信或支付宝客户端中打开');
+    expect(text).toContain('复制链接');
+    // The entry toast carries the same title (centred, 2000 ms).
+    expect(await page.$$eval('.adm-toast-main', (els) => els.map((el) => el.textContent))).toContain(
+      '请在微信或支付宝客户端中打开',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(new URL(page.url()).pathname).toBe('/site');
+    expect(apiCalls).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+    await context.close();
+  });
+});

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../deploy/settings';
+// @ts-expect-error -- a plain ESM script without types
+import { checkSource } from '../../scripts/check-dist.mjs';
+
+/** The project's own tooling rules: build settings, the webview syntax check, the architecture's lint rules. */
+
+describe('per-environment build settings (deploy/settings.ts)', () => {
+  const envDir = path.resolve('deploy/env');
+
+  it('the sandbox build has its settings', () => {
+    const vars = resolveSettings('sandbox', {}, envDir);
+    expect(vars.PUBLIC_INSTANCE_ID).toBeTruthy();
+    expect(vars.PUBLIC_WECHAT_AUTHORIZE_URL).toContain('/__sandbox/');
+  });
+
+  it('a production build with a setting missing fails with a message naming it', () => {
+    expect(() => resolveSettings('online', {}, envDir)).toThrow(/PUBLIC_API_BASE_URL.*PUBLIC_INSTANCE_ID/);
+    expect(() =>
+      resolveSettings(
+        'online',
+        {
+          PUBLIC_API_BASE_URL: 'https://api.example.com',
+          PUBLIC_INSTANCE_ID: 'x',
+          PUBLIC_SERVICE_PHONE: '400',
+          PUBLIC_WECHAT_APP_ID: 'wx1',
+        },
+        envDir,
+      ),
+    ).toThrow(/PUBLIC_ALIPAY_APP_ID/);
+  });
+
+  it('a complete production environment builds with the real authorisation pages by default', () => {
+    const vars = resolveSettings(
+      'pre',
+      {
+        PUBLIC_API_BASE_URL: 'https://api.example.com',
+        PUBLIC_INSTANCE_ID: 'x',
+        PUBLIC_SERVICE_PHONE: '400',
+        PUBLIC_WECHAT_APP_ID: 'wx1',
+        PUBLIC_ALIPAY_APP_ID: '2021',
+      },
+      envDir,
+    );
+    expect(vars.PUBLIC_WECHAT_AUTHORIZE_URL).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+    expect(vars.PUBLIC_ENV_NAME).toBe('pre');
+  });
+
+  it('refuses an unknown mode and a production build pointing at the sandbox', () => {
+    expect(() => resolveSettings(undefined, {}, envDir)).toThrow(/--env-mode/);
+    expect(() => resolveSettings('staging', {}, envDir)).toThrow(/Unknown/);
+    expect(() =>
+      resolveSettings(
+        'dev',
+        {
+          PUBLIC_API_BASE_URL: '/',
+          PUBLIC_INSTANCE_ID: 'x',
+          PUBLIC_SERVICE_PHONE: '4',
+          PUBLIC_WECHAT_APP_ID: 'w',
+          PUBLIC_ALIPAY_APP_ID: 'a',
+        },
+        envDir,
+      ),
+    ).toThrow(/sandbox/);
+  });
+});
+
+describe('syntax check of dist/ (scripts/check-dist.mjs)', () => {
+  const problems = (code: string) => (checkSource(code) as { what: string }[]).map((p) => p.what);
+
+  it('accepts what iOS 12 and Chromium 69 run', () => {
+    expect(
+      problems(
+        'const a = {...b}; try { f() } catch { g() } async function h() { for await (const x of y) {} } import("./x.js");',
+      ),
+    ).toEqual([]);
+    expect(problems('const r = /(?<year>\\d{4})/s; class A { constructor() { this.x = 1 } }')).toEqual([]);
+  });
+
+  it('rejects what they cannot run', () => {
+    expect(problems('a?.b')).toEqual(['optional chaining (?.)']);
+    expect(problems('a ?? b')).toEqual(['nullish coalescing (??)']);
+    expect(problems('a ||= b')).toEqual(['logical assignment (||=)']);
+    expect(problems('class A { x = 1 }')).toEqual(['class field']);
+    expect(problems('class A { #m() { return this.#m; } }')).toContain('private name (#x)');
+    expect(problems('const n = 10n')).toEqual(['BigInt literal']);
+    expect(problems('const n = 1_000')).toEqual(['numeric separator']);
+    expect(problems('const r = /(?<=a)b/')).toEqual(['regex lookbehind']);
+  });
+});
+
+describe('architecture lint rules (eslint.config.js)', () => {
+  const eslint = new ESLint({ cwd: path.resolve('.') });
+  const errorsOf = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+
+  it('keeps data flowing one way', async () => {
+    expect(
+      await errorsOf('src/lib/probe.ts', "import { RootStore } from '../stores/root';\nexport const x = RootStore;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await errorsOf('src/api/probe.ts', "import { toast } from '../components/feedback';\nexport const x = toast;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await errorsOf('src/pages/probe.ts', "import { boot } from '../app/boot';\nexport const x = boot;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await errorsOf(
+        'src/pages/probe.ts',
+        "import { toast } from '../components/feedback';\nexport const x = toast;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets src reach platform only as types, and the sandbox only the API contract', async () => {
+    expect(
+      await errorsOf(
+        'src/app/probe.ts',
+        "import { wechatPlatform } from '../../platform/wechat';\nexport const x = wechatPlatform;\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await errorsOf(
+        'src/app/probe.ts',
+        "import type { Platform } from '../../platform/types';\nexport type X = Platform;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await errorsOf('sandbox/probe.ts', "import { Shell } from '../src/app/shell';\nexport const x = Shell;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await errorsOf(
+        'sandbox/probe.ts',
+        "import { phoneRule } from '../src/api/rules';\nexport const x = phoneRule;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('names files in kebab-case', async () => {
+    expect(await errorsOf('src/lib/MoneyFormat.ts', 'export const x = 1;\n')).toContain('unicorn/filename-case');
+  });
+});
