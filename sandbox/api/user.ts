@@ -4,6 +4,7 @@ import bcrypt from 'bcryptjs';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { accountNameRule, inviteCodeRule, newPasswordRule, phoneRule, smsCodeRule } from '../../src/api/rules';
+import { DEFAULT_PERMISSIONS } from '../../src/api/permissions';
 import type { CommercialInfo, LoginResult } from '../../src/api/user';
 import type { SandboxConfig } from '../config';
 import { BizError, INVALID, input, ok } from '../http/envelope';
@@ -45,42 +46,6 @@ const SMS_MAX_TRIES = 5;
 const MAX_PASSWORD_FAILURES = 5;
 const LOCK_MS = 30 * 60 * 1000;
 const AUTH_CODE_TTL_MS = 2 * 3600 * 1000;
-
-/** Default permissions per account type (entities.md §1 Account). */
-export const DEFAULT_PERMISSIONS: Record<1 | 2 | 3 | 5, string[]> = {
-  1: [
-    'home',
-    'site:view',
-    'site:edit',
-    'device:add',
-    'device:control',
-    'order:view',
-    'order:refund',
-    'remote:charge',
-    'card:view',
-    'card:edit',
-    'card:recharge',
-    'income:view',
-    'withdraw',
-    'bank',
-    'bill:view',
-    'export',
-    'settlement',
-    'agent',
-    'subAccount',
-    'tenement',
-    'workOrder',
-    'siteAuthor',
-    'message',
-    'parking',
-    'sim',
-    'transfer',
-  ],
-  2: [],
-  3: ['home', 'site:view', 'order:view', 'income:view', 'withdraw', 'bank', 'bill:view', 'export', 'message'],
-  5: ['home', 'workOrder', 'site:view', 'device:add'],
-};
-DEFAULT_PERMISSIONS[2] = DEFAULT_PERMISSIONS[1].filter((p) => p !== 'agent');
 
 /** The SMS codes sent by the sandbox, newest last (GET /__sandbox/sms reads them; the app never receives them). */
 export async function lastSmsCode(db: PGlite, phone: string): Promise<string | null> {

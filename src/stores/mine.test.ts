@@ -1,3 +1,4 @@
+import { DEFAULT_PERMISSIONS } from '../api/permissions';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../platform/types';
 import type * as UserApi from '../api/user';
@@ -43,40 +44,12 @@ vi.mock('../api/user', async (importOriginal) => ({
 }));
 
 /** Default permissions per role (entities.md §1 Account), the demo sub-account's assigned set for 4. */
-const OPERATOR = [
-  'home',
-  'site:view',
-  'site:edit',
-  'device:add',
-  'device:control',
-  'order:view',
-  'order:refund',
-  'remote:charge',
-  'card:view',
-  'card:edit',
-  'card:recharge',
-  'income:view',
-  'withdraw',
-  'bank',
-  'bill:view',
-  'export',
-  'settlement',
-  'agent',
-  'subAccount',
-  'tenement',
-  'workOrder',
-  'siteAuthor',
-  'message',
-  'parking',
-  'sim',
-  'transfer',
-];
 const PERMISSIONS: Record<AccountType, string[]> = {
-  1: OPERATOR,
-  2: OPERATOR.filter((p) => p !== 'agent'),
-  3: ['home', 'site:view', 'order:view', 'income:view', 'withdraw', 'bank', 'bill:view', 'export', 'message'],
+  1: [...DEFAULT_PERMISSIONS[1]],
+  2: [...DEFAULT_PERMISSIONS[2]],
+  3: [...DEFAULT_PERMISSIONS[3]],
   4: ['site:view', 'order:view', 'card:view', 'card:edit', 'card:recharge', 'income:view', 'bill:view', 'message'],
-  5: ['home', 'workOrder', 'site:view', 'device:add'],
+  5: [...DEFAULT_PERMISSIONS[5]],
 };
 const ALL_KEYS: MineEntryKey[] = [...MENU_GROUPS.flatMap((g) => g.entries), 'warning', 'notice'];
 
@@ -96,7 +69,7 @@ describe('visibility by role and permission (C-mine.md /mine)', () => {
         'remoteCharge',
         viewer(
           1,
-          OPERATOR.filter((p) => p !== 'remote:charge'),
+          PERMISSIONS[1].filter((p) => p !== 'remote:charge'),
         ),
       ),
     ).toBe(false);
@@ -106,20 +79,20 @@ describe('visibility by role and permission (C-mine.md /mine)', () => {
     const keys = visibleKeys(viewer(2));
     expect(keys).not.toContain('agent');
     expect(keys).toHaveLength(ALL_KEYS.length - 1);
-    expect(canSeeEntry('agent', viewer(2, OPERATOR))).toBe(false);
+    expect(canSeeEntry('agent', viewer(2, PERMISSIONS[1]))).toBe(false);
   });
 
   it('物业 sees only 充电记录, 告警通知, 系统消息 and 下载中心', () => {
     expect(visibleKeys(viewer(3)).sort()).toEqual(['chargerRecord', 'downCenter', 'notice', 'warning']);
     // even with more codes, never more than its four entries
-    expect(visibleKeys(viewer(3, OPERATOR)).sort()).toEqual(['chargerRecord', 'downCenter', 'notice', 'warning']);
+    expect(visibleKeys(viewer(3, PERMISSIONS[1])).sort()).toEqual(['chargerRecord', 'downCenter', 'notice', 'warning']);
   });
 
   it('子账号 sees what its permissions allow, never 子账号 / 我的代理 / 物业管理', () => {
     expect(visibleKeys(viewer(4)).sort()).toEqual(
       ['card', 'chargerRecord', 'devStatistics', 'notice', 'permuteCard', 'poster', 'warning'].sort(),
     );
-    const granted = viewer(4, OPERATOR);
+    const granted = viewer(4, PERMISSIONS[1]);
     expect(canSeeEntry('subAccount', granted)).toBe(false);
     expect(canSeeEntry('agent', granted)).toBe(false);
     expect(canSeeEntry('tenement', granted)).toBe(false);

@@ -1,3 +1,4 @@
+import { DEFAULT_PERMISSIONS } from '../../../src/api/permissions';
 import bcrypt from 'bcryptjs';
 import { addDays, DAY_MS, dayOf, startOfDay } from '../../lib/time';
 import { ACC, type ChargerDef, type SeedCtx, type SiteDef, type VersionDef } from './context';
@@ -16,49 +17,10 @@ import {
   stamp,
 } from './util';
 
-/** All permission codes (A §Shared shape: LoginResult); the default of operators and agents. */
-export const ALL_PERMISSIONS = [
-  'home',
-  'site:view',
-  'site:edit',
-  'device:add',
-  'device:control',
-  'order:view',
-  'order:refund',
-  'remote:charge',
-  'card:view',
-  'card:edit',
-  'card:recharge',
-  'income:view',
-  'withdraw',
-  'bank',
-  'bill:view',
-  'export',
-  'settlement',
-  'agent',
-  'subAccount',
-  'tenement',
-  'workOrder',
-  'siteAuthor',
-  'message',
-  'parking',
-  'sim',
-  'transfer',
-];
-/** Default permissions of a property account (accountType 3). */
-export const PROPERTY_PERMISSIONS = [
-  'home',
-  'site:view',
-  'order:view',
-  'income:view',
-  'withdraw',
-  'bank',
-  'bill:view',
-  'export',
-  'message',
-];
-/** Default permissions of a builder (accountType 5). */
-export const BUILDER_PERMISSIONS = ['home', 'workOrder', 'site:view', 'device:add'];
+/** Default permissions of operators and agents, properties and builders (the contract's, src/api/permissions). */
+export const ALL_PERMISSIONS = [...DEFAULT_PERMISSIONS[1]];
+export const PROPERTY_PERMISSIONS = [...DEFAULT_PERMISSIONS[3]];
+export const BUILDER_PERMISSIONS = [...DEFAULT_PERMISSIONS[5]];
 /** Permissions of the demo sub-account 10005. */
 export const SUB_ACCOUNT_PERMISSIONS = [
   'site:view',
