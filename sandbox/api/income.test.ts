@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestSandbox, type Envelope, type TestSandbox } from '../testing';
 import type {
   ArrearsOweAmount,
   CommOweAmount,
@@ -14,9 +12,6 @@ import type {
   WithdrawMode,
 } from '../../src/api/income';
 import type { TodayIncome } from '../../src/api/home';
-import { createSandboxApp } from '../app';
-import { loadConfig } from '../config';
-import { seedDemoData } from '../db/seed';
 import { addDays, addMonths, dayOf, firstDayOfMonth } from '../lib/time';
 
 /**
@@ -26,38 +21,16 @@ import { addDays, addMonths, dayOf, firstDayOfMonth } from '../lib/time';
  * share-only curve, and 403 without income:view.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const NOW = Date.parse('2024-05-20T15:30:00+08:00');
 const TODAY = dayOf(NOW);
 
+let sb: TestSandbox;
 let db: PGlite;
-let app: ReturnType<typeof createSandboxApp>['app'];
-const tokens = new Map<string, string>();
+let app: TestSandbox['app'];
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function login(phone: string): Promise<string> {
-  const cached = tokens.get(phone);
-  if (cached) return cached;
-  const res = await app.request('/api/user/antLoginWithPwd', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', client: 'r9a_weixin' },
-    body: JSON.stringify({ phone, password: 'sandbox123' }),
-  });
-  const body = (await res.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe(0);
-  tokens.set(phone, body.data.token);
-  return body.data.token;
-}
-
+/** GET as the account of `phone`. */
 async function call<T>(phone: string, url: string): Promise<{ status: number; body: Envelope<T> }> {
-  const token = await login(phone);
-  const res = await app.request(url, { headers: { token, client: 'r9a_weixin' } });
-  return { status: res.status, body: (await res.json()) as Envelope<T> };
+  return sb.get<T>(url, await sb.login(phone));
 }
 
 async function data<T>(phone: string, url: string): Promise<T> {
@@ -89,14 +62,13 @@ const ENDPOINTS = [
 ];
 
 beforeAll(async () => {
-  db = new PGlite();
-  await db.exec(readFileSync(path.join(here, '../db/schema.sql'), 'utf8'));
-  await seedDemoData(db, NOW);
-  app = createSandboxApp(db, loadConfig(), () => NOW).app;
+  sb = await openTestSandbox(NOW);
+  db = sb.db;
+  app = sb.app;
 });
 
 afterAll(async () => {
-  await db.close();
+  await sb.close();
 });
 
 describe('GET /api/account/v2/balance', () => {

@@ -1,13 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestSandbox, type Envelope, type TestSandbox } from '../testing';
 import type { CardCount, SiteCount } from '../../src/api/home';
 import type { AlarmNum, NoticeListResult, PosterImages, PosterItem, StatisticalOperation } from '../../src/api/mine';
-import { createSandboxApp } from '../app';
-import { loadConfig } from '../config';
-import { seedDemoData } from '../db/seed';
 import { scalar } from '../lib/db';
 import { startOfDayAt } from '../lib/time';
 
@@ -18,7 +13,6 @@ import { startOfDayAt } from '../lib/time';
  * view, permissions, and validation errors answered HTTP 200 with a non-zero code and a message.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const NOW = Date.parse('2024-05-20T15:30:00+08:00');
 
 const OPERATOR = '13800138000';
@@ -27,43 +21,14 @@ const SUB_ACCOUNT = '13800138004';
 const BUILDER = '13800138005';
 const OPERATOR_ID = 10001;
 
+let sb: TestSandbox;
 let db: PGlite;
-let app: ReturnType<typeof createSandboxApp>['app'];
-const tokens = new Map<string, string>();
+let app: TestSandbox['app'];
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function login(phone: string): Promise<string> {
-  const cached = tokens.get(phone);
-  if (cached) return cached;
-  const res = await app.request('/api/user/antLoginWithPwd', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', client: 'r9a_weixin' },
-    body: JSON.stringify({ phone, password: 'sandbox123' }),
-  });
-  const body = (await res.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe(0);
-  tokens.set(phone, body.data.token);
-  return body.data.token;
-}
-
+/** Calls as the account of `phone`: GET without a body, POST with one. */
 async function call<T>(phone: string, url: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const token = await login(phone);
-  const res = await app.request(
-    url,
-    body === undefined
-      ? { headers: { token, client: 'r9a_weixin' } }
-      : {
-          method: 'POST',
-          headers: { token, client: 'r9a_weixin', 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        },
-  );
-  return { status: res.status, body: (await res.json()) as Envelope<T> };
+  const token = await sb.login(phone);
+  return body === undefined ? sb.get<T>(url, token) : sb.post<T>(url, token, body);
 }
 
 async function data<T>(phone: string, url: string, body?: unknown): Promise<T> {
@@ -84,14 +49,13 @@ async function failure(phone: string, url: string, code: number, body?: unknown)
 }
 
 beforeAll(async () => {
-  db = new PGlite();
-  await db.exec(readFileSync(path.join(here, '../db/schema.sql'), 'utf8'));
-  await seedDemoData(db, NOW);
-  app = createSandboxApp(db, loadConfig(), () => NOW).app;
+  sb = await openTestSandbox(NOW);
+  db = sb.db;
+  app = sb.app;
 });
 
 afterAll(async () => {
-  await db.close();
+  await sb.close();
 });
 
 describe('GET /api/user/statisticalOperation', () => {

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { WithdrawCard } from '../api/income';
 import type { CommercialInfo } from '../api/user';
 import { DEFAULTS, STORAGE_KEYS } from '../config/constants';
 import { persistToSession, restoreFromSession } from './persist';
@@ -77,16 +78,8 @@ export class DeviceInstalmentStore {
   }
 }
 
-/** The card chosen for the next withdrawal (D-income.md §0.8). */
-export interface CashBank {
-  bankCardId: number;
-  /** 1 储蓄卡, 2 对公账户. */
-  cardType: 1 | 2;
-  bankName: string;
-  bankLogo: string;
-  cardNoTail: string;
-  holderName: string;
-}
+/** The card chosen for the next withdrawal (D-income.md §0.8 cashBank): the contract's WithdrawCard. */
+export type CashBank = WithdrawCard;
 
 /** Withdraw info (spec §3; D-income.md §0.8). Money in fen. */
 export interface WithdrawInfo {

@@ -13,6 +13,7 @@ import {
 import { dayOf, firstDayOfMonthOf } from '../lib/time';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
+import { screenStore } from './screen-store';
 
 /** Home variants by account type (A §3): 3 物业 → property, 5 施工人员 → builder, others → operator. */
 export type HomeVariant = 'operator' | 'property' | 'builder';
@@ -84,18 +85,5 @@ export class HomeStore {
   }
 }
 
-const homeStores = new WeakMap<RootStore, HomeStore>();
-
-/**
- * The home store of a root store, created on first use. It lives in the home screen's chunk (not in the root store)
- * so that the first bytes of other screens do not carry it, and it is kept so that returning to the tab shows the
- * last figures at once while they refresh.
- */
-export function homeStoreOf(root: RootStore): HomeStore {
-  let store = homeStores.get(root);
-  if (!store) {
-    store = new HomeStore(root);
-    homeStores.set(root, store);
-  }
-  return store;
-}
+/** The home store of a root store (see screenStore). */
+export const homeStoreOf = screenStore((root) => new HomeStore(root));

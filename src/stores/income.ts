@@ -27,6 +27,7 @@ import { dayOf } from '../lib/time';
 import type { WithdrawInfo } from './account';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
+import { screenStore } from './screen-store';
 
 /**
  * The income home /income (D-income.md §1 "/income — 收入", §0.1–§0.8): the wallet card, the notice bars, the income
@@ -755,17 +756,5 @@ export class IncomeStore {
   }
 }
 
-const incomeStores = new WeakMap<RootStore, IncomeStore>();
-
-/**
- * The income store of a root store, created on first use. It lives in the income screen's chunk (not in the root
- * store) and is kept, so that returning to the tab shows the last figures at once while they refresh.
- */
-export function incomeStoreOf(root: RootStore): IncomeStore {
-  let store = incomeStores.get(root);
-  if (!store) {
-    store = new IncomeStore(root);
-    incomeStores.set(root, store);
-  }
-  return store;
-}
+/** The income store of a root store (see screenStore). */
+export const incomeStoreOf = screenStore((root) => new IncomeStore(root));

@@ -10,6 +10,7 @@ import {
 import type { AccountType, CommercialInfo } from '../api/user';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
+import { screenStore } from './screen-store';
 
 /**
  * The personal centre /mine (C-mine.md "/mine — 个人中心"): its counters, badges and posters, the throttled refresh
@@ -301,17 +302,5 @@ export class MineStore {
   }
 }
 
-const mineStores = new WeakMap<RootStore, MineStore>();
-
-/**
- * The /mine store of a root store, created on first use. Like homeStoreOf it lives in the screen's chunk, and it is
- * kept so that returning to the tab shows the last figures at once (and the 30-second throttle spans visits).
- */
-export function mineStoreOf(root: RootStore): MineStore {
-  let store = mineStores.get(root);
-  if (!store) {
-    store = new MineStore(root);
-    mineStores.set(root, store);
-  }
-  return store;
-}
+/** The /mine store of a root store (see screenStore); the 30-second throttle spans visits. */
+export const mineStoreOf = screenStore((root) => new MineStore(root));

@@ -7,7 +7,7 @@ import {
   type SiteSort,
 } from '../api/site';
 import { Loadable } from './loadable';
-import type { RootStore } from './root';
+import { screenStore } from './screen-store';
 
 /** Segments of the site list (B-site.md §1). */
 export type SiteSegment = 'site' | 'community';
@@ -92,14 +92,5 @@ export class SiteListStore {
   }
 }
 
-const stores = new WeakMap<RootStore, SiteListStore>();
-
-/** The site-list store of a root store, created on first use and kept while the app runs. */
-export function siteListStoreOf(root: RootStore): SiteListStore {
-  let store = stores.get(root);
-  if (!store) {
-    store = new SiteListStore();
-    stores.set(root, store);
-  }
-  return store;
-}
+/** The site-list store of a root store (see screenStore): segment and filters survive visits. */
+export const siteListStoreOf = screenStore(() => new SiteListStore());
