@@ -1,5 +1,4 @@
 import { Button, Input, List, SpinLoading, Tabs } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,12 +11,19 @@ import {
   PHONE_PATTERN,
   smsCodeRule,
 } from '../../../api/rules';
-import { antLogin, antLoginWithPwd, sendVerificationCode, type LoginResult } from '../../../api/user';
+import { antLogin, antLoginWithPwd, type LoginResult } from '../../../api/user';
 import { confirm, toast } from '../../../components/feedback';
-import { useCountdown } from '../../../components/use-countdown';
 import { afterLoginTarget } from '../../../stores/auth';
 import { useStores } from '../../../stores/root';
-import { AgreementCheck, BindHeader, SmsCodeButton } from './parts';
+import {
+  AgreementCheck,
+  BindHeader,
+  PasswordEye,
+  PhoneInput,
+  SmsCodeButton,
+  SmsCodeInput,
+  useSmsSender,
+} from './parts';
 
 /**
  * /mine/bind — 登录/绑定手机 (A-shell-home-settlement.md §2): phone + SMS code or phone + password, binding the
@@ -43,11 +49,9 @@ const BindPage = observer(function BindPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [agreed, setAgreed] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [checking, setChecking] = useState(true);
-  const countdown = useCountdown();
+  const sms = useSmsSender(1, [1002], (_code, number) => void offerRegistration(navigate, number));
 
   // Action 1: a stored token goes home; otherwise try the silent login with the session's platform code.
   useEffect(() => {
@@ -72,22 +76,6 @@ const BindPage = observer(function BindPage() {
     await auth.completeLogin(result);
     toast('登录成功');
     void navigate(afterLoginTarget(search), { replace: true });
-  };
-
-  const requestCode = async () => {
-    const failure = firstFailure([[phoneRule, phone]]);
-    if (failure) return toast(failure);
-    setSending(true);
-    try {
-      const data = await sendVerificationCode(phone, 1, [1002]).send();
-      toast('验证码已发送');
-      setSent(true);
-      countdown.start(data.resendSeconds || 60);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 1002) void offerRegistration(navigate, phone);
-    } finally {
-      setSending(false);
-    }
   };
 
   const submit = async () => {
@@ -140,43 +128,14 @@ const BindPage = observer(function BindPage() {
       <div className="bind-form">
         <List>
           <List.Item>
-            <Input
-              type="tel"
-              name="phone"
-              placeholder="请输入手机号"
-              maxLength={11}
-              clearable
-              value={phone}
-              onChange={setPhone}
-            />
+            <PhoneInput value={phone} onChange={setPhone} />
           </List.Item>
           {tab === 'sms' ? (
-            <List.Item
-              extra={
-                <SmsCodeButton left={countdown.left} sent={sent} sending={sending} onClick={() => void requestCode()} />
-              }
-            >
-              <Input
-                name="code"
-                inputMode="numeric"
-                placeholder="请输入验证码"
-                maxLength={6}
-                value={code}
-                onChange={setCode}
-              />
+            <List.Item extra={<SmsCodeButton sender={sms} phone={phone} />}>
+              <SmsCodeInput value={code} onChange={setCode} />
             </List.Item>
           ) : (
-            <List.Item
-              extra={
-                <span
-                  role="button"
-                  aria-label={showPassword ? '隐藏密码' : '显示密码'}
-                  onClick={() => setShowPassword((v) => !v)}
-                >
-                  {showPassword ? <EyeOutline /> : <EyeInvisibleOutline />}
-                </span>
-              }
-            >
+            <List.Item extra={<PasswordEye shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}>
               <Input
                 name="password"
                 type={showPassword ? 'text' : 'password'}

@@ -1,15 +1,13 @@
-import { Button, Input, List, NavBar, Steps } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { Button, List, NavBar, Steps } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/outcome';
 import { firstFailure, newPasswordRule, phoneRule, smsCodeRule } from '../../../../api/rules';
-import { findPass, sendVerificationCode, validCode } from '../../../../api/user';
+import { findPass, validCode } from '../../../../api/user';
 import { toast } from '../../../../components/feedback';
-import { useCountdown } from '../../../../components/use-countdown';
 import { useStores } from '../../../../stores/root';
-import { SmsCodeButton } from '../parts';
+import { NewPasswordItems, PhoneInput, SmsCodeButton, SmsCodeInput, useSmsSender } from '../parts';
 
 /**
  * /mine/bind/find-pass — 设置新密码 (A-shell-home-settlement.md §2): prove the phone with an SMS code, then set a new
@@ -24,11 +22,8 @@ const FindPassPage = observer(function FindPassPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown();
+  const sms = useSmsSender(3);
   const accountPhone = session.loggedIn ? (merchant.info?.phone ?? '') : '';
 
   // Logged in: the phone is the account's own, read-only.
@@ -38,22 +33,6 @@ const FindPassPage = observer(function FindPassPage() {
   useEffect(() => {
     if (accountPhone) setPhone(accountPhone);
   }, [accountPhone]);
-
-  const requestCode = async () => {
-    const failure = firstFailure([[phoneRule, phone]]);
-    if (failure) return toast(failure);
-    setSending(true);
-    try {
-      const data = await sendVerificationCode(phone, 3).send();
-      toast('验证码已发送');
-      setSent(true);
-      countdown.start(data.resendSeconds || 60);
-    } catch {
-      // Told by the request layer (e.g. 1002 该手机号未注册).
-    } finally {
-      setSending(false);
-    }
-  };
 
   const next = async () => {
     if (busy) return;
@@ -95,12 +74,6 @@ const FindPassPage = observer(function FindPassPage() {
     }
   };
 
-  const eye = (
-    <span role="button" aria-label={showPassword ? '隐藏密码' : '显示密码'} onClick={() => setShowPassword((v) => !v)}>
-      {showPassword ? <EyeOutline /> : <EyeInvisibleOutline />}
-    </span>
-  );
-
   return (
     <main className="bind-page">
       <NavBar onBack={() => (step === 2 ? setStep(1) : void navigate(-1))}>设置新密码</NavBar>
@@ -113,36 +86,10 @@ const FindPassPage = observer(function FindPassPage() {
           <>
             <List>
               <List.Item title="手机号">
-                <Input
-                  type="tel"
-                  name="phone"
-                  placeholder="请输入手机号"
-                  maxLength={11}
-                  clearable={!accountPhone}
-                  readOnly={Boolean(accountPhone)}
-                  value={phone}
-                  onChange={setPhone}
-                />
+                <PhoneInput value={phone} onChange={setPhone} readOnly={Boolean(accountPhone)} />
               </List.Item>
-              <List.Item
-                title="验证码"
-                extra={
-                  <SmsCodeButton
-                    left={countdown.left}
-                    sent={sent}
-                    sending={sending}
-                    onClick={() => void requestCode()}
-                  />
-                }
-              >
-                <Input
-                  name="code"
-                  inputMode="numeric"
-                  placeholder="请输入验证码"
-                  maxLength={6}
-                  value={code}
-                  onChange={setCode}
-                />
+              <List.Item title="验证码" extra={<SmsCodeButton sender={sms} phone={phone} />}>
+                <SmsCodeInput value={code} onChange={setCode} />
               </List.Item>
             </List>
             <Button
@@ -159,26 +106,14 @@ const FindPassPage = observer(function FindPassPage() {
         ) : (
           <>
             <List>
-              <List.Item title="新密码" extra={eye}>
-                <Input
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  placeholder="请输入新密码"
-                  maxLength={20}
-                  value={password}
-                  onChange={setPassword}
-                />
-              </List.Item>
-              <List.Item title="确认新密码">
-                <Input
-                  name="confirmPassword"
-                  type={showPassword ? 'text' : 'password'}
-                  placeholder="请再次输入新密码"
-                  maxLength={20}
-                  value={confirmPassword}
-                  onChange={setConfirmPassword}
-                />
-              </List.Item>
+              <NewPasswordItems
+                titles={['新密码', '确认新密码']}
+                placeholders={['请输入新密码', '请再次输入新密码']}
+                password={password}
+                confirmation={confirmPassword}
+                onPassword={setPassword}
+                onConfirmation={setConfirmPassword}
+              />
             </List>
             <p className="bind-hint">6-20位字母与数字组合</p>
             <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>

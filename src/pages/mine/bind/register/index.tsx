@@ -1,5 +1,4 @@
 import { Button, Input, List, type InputRef } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/outcome';
@@ -12,11 +11,18 @@ import {
   phoneRule,
   smsCodeRule,
 } from '../../../../api/rules';
-import { registerFactor, sendVerificationCode } from '../../../../api/user';
+import { registerFactor } from '../../../../api/user';
 import { confirm, toast } from '../../../../components/feedback';
-import { useCountdown } from '../../../../components/use-countdown';
 import { useStores } from '../../../../stores/root';
-import { AgreementCheck, BindHeader, SmsCodeButton } from '../parts';
+import {
+  AgreementCheck,
+  BindHeader,
+  NewPasswordItems,
+  PhoneInput,
+  SmsCodeButton,
+  SmsCodeInput,
+  useSmsSender,
+} from '../parts';
 
 /**
  * /mine/bind/register — 注册 (A-shell-home-settlement.md §2): creates an operator account (an agent account with an
@@ -33,12 +39,8 @@ export default function RegisterPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [inviteCode, setInviteCode] = useState(presetInvite);
-  const [showPassword, setShowPassword] = useState(false);
   const [agreed, setAgreed] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const countdown = useCountdown();
   const inviteRef = useRef<InputRef>(null);
 
   const offerLogin = async () => {
@@ -46,21 +48,7 @@ export default function RegisterPage() {
     if (go) void navigate(`/mine/bind?phone=${encodeURIComponent(phone)}`, { replace: true });
   };
 
-  const requestCode = async () => {
-    const failure = firstFailure([[phoneRule, phone]]);
-    if (failure) return toast(failure);
-    setSending(true);
-    try {
-      const data = await sendVerificationCode(phone, 2, [1003]).send();
-      toast('验证码已发送');
-      setSent(true);
-      countdown.start(data.resendSeconds || 60);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 1003) void offerLogin();
-    } finally {
-      setSending(false);
-    }
-  };
+  const sms = useSmsSender(2, [1003], () => void offerLogin());
 
   const submit = async () => {
     if (submitting) return;
@@ -101,66 +89,28 @@ export default function RegisterPage() {
     }
   };
 
-  const eye = (
-    <span role="button" aria-label={showPassword ? '隐藏密码' : '显示密码'} onClick={() => setShowPassword((v) => !v)}>
-      {showPassword ? <EyeOutline /> : <EyeInvisibleOutline />}
-    </span>
-  );
-
   return (
     <main className="bind-page">
       <BindHeader subtitle="注册运营商账号" />
       <div className="bind-form">
         <List>
           <List.Item title="手机号">
-            <Input
-              type="tel"
-              name="phone"
-              placeholder="请输入手机号"
-              maxLength={11}
-              clearable
-              value={phone}
-              onChange={setPhone}
-            />
+            <PhoneInput value={phone} onChange={setPhone} />
           </List.Item>
-          <List.Item
-            title="验证码"
-            extra={
-              <SmsCodeButton left={countdown.left} sent={sent} sending={sending} onClick={() => void requestCode()} />
-            }
-          >
-            <Input
-              name="code"
-              inputMode="numeric"
-              placeholder="请输入验证码"
-              maxLength={6}
-              value={code}
-              onChange={setCode}
-            />
+          <List.Item title="验证码" extra={<SmsCodeButton sender={sms} phone={phone} />}>
+            <SmsCodeInput value={code} onChange={setCode} />
           </List.Item>
           <List.Item title="姓名/企业名称">
             <Input name="name" placeholder="请输入姓名或企业名称" maxLength={30} value={name} onChange={setName} />
           </List.Item>
-          <List.Item title="登录密码" extra={eye}>
-            <Input
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              placeholder="6-20位字母与数字组合"
-              maxLength={20}
-              value={password}
-              onChange={setPassword}
-            />
-          </List.Item>
-          <List.Item title="确认密码">
-            <Input
-              name="confirmPassword"
-              type={showPassword ? 'text' : 'password'}
-              placeholder="请再次输入密码"
-              maxLength={20}
-              value={confirmPassword}
-              onChange={setConfirmPassword}
-            />
-          </List.Item>
+          <NewPasswordItems
+            titles={['登录密码', '确认密码']}
+            placeholders={['6-20位字母与数字组合', '请再次输入密码']}
+            password={password}
+            confirmation={confirmPassword}
+            onPassword={setPassword}
+            onConfirmation={setConfirmPassword}
+          />
           <List.Item title="邀请码（选填）">
             <Input
               ref={inviteRef}
