@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'puppeteer';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'puppeteer';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   api,
   authorize,
   authorizeAndBindByPassword,
   fault,
-  launchBrowser,
+  sharedBrowser,
   openPhone,
   waitForText,
   type Host,
@@ -16,13 +16,7 @@ import {
  */
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: error catalogue and login gate', (host) => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
   afterEach(async () => {
     await api(baseUrl, 'DELETE', '/__sandbox/faults');
   });
@@ -31,7 +25,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: error catalogue and login 
   async function homeWithFault(
     spec: Record<string, unknown>,
   ): Promise<{ page: Page; answeredAt: number; close: () => Promise<void> }> {
-    const { page, context } = await openPhone(browser, host);
+    const { page, context } = await openPhone(browser(), host);
     await authorizeAndBindByPassword(page, baseUrl, host);
     // Let the home page's own first calls finish, so that the fault is met by the reload.
     await page.waitForNetworkIdle({ idleTime: 300 });
@@ -95,7 +89,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: error catalogue and login 
   });
 
   it('the login gate sends every route to /mine/bind keeping the query, except the bind pages', async () => {
-    const { page, context } = await openPhone(browser, host);
+    const { page, context } = await openPhone(browser(), host);
     await authorize(page, baseUrl, host);
     await page.goto(`${baseUrl}/site?from=gate&x=1`);
     await page.waitForFunction(() => location.pathname === '/mine/bind', { timeout: 15_000 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * End-to-end helpers: Debian's Chromium headless (executable from .puppeteerrc.cjs), one incognito context per
@@ -45,6 +46,21 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** One Chromium for the tests of a suite: launched before them, closed after. Returns its getter. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
 }
 
 /** A phone: an incognito context and a page with the host's user agent and emulator (or a desktop browser). */
@@ -106,6 +122,13 @@ export async function clickText(
     text,
     selector,
   );
+}
+
+/** Ticks the agreement checkbox of the login screens. */
+export async function acceptAgreement(page: Page): Promise<void> {
+  await page.waitForSelector('.bind-agreement .adm-checkbox', { visible: true, timeout: 10_000 });
+  await page.$eval('.bind-agreement .adm-checkbox', (el) => (el as HTMLElement).click());
+  await page.waitForSelector('.bind-agreement .adm-checkbox-checked', { timeout: 5_000 });
 }
 
 /** Types into an input found by its name attribute (replacing its value). */
@@ -178,7 +201,7 @@ export async function authorizeAndBindBySms(
   await clickText(page, '获取验证码');
   await waitForText(page, '验证码已发送');
   await typeInto(page, 'code', await lastSms(baseUrl, phone));
-  await page.click('.adm-checkbox');
+  await acceptAgreement(page);
   await clickText(page, '登录');
   await page.waitForFunction(() => location.pathname === '/home', { timeout: 20_000 });
 }
@@ -194,7 +217,7 @@ export async function authorizeAndBindByPassword(
   await clickText(page, '密码登录', '.adm-tabs-tab');
   await typeInto(page, 'phone', phone);
   await typeInto(page, 'password', DEMO.password);
-  await page.click('.adm-checkbox');
+  await acceptAgreement(page);
   await clickText(page, '登录');
   await page.waitForFunction(() => location.pathname === '/home', { timeout: 20_000 });
 }

@@ -1,13 +1,13 @@
-import type { Browser } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   DEMO,
+  acceptAgreement,
   api,
   authorize,
   authorizeAndBindBySms,
   bodyText,
   clickText,
-  launchBrowser,
+  sharedBrowser,
   openPhone,
   storedToken,
   waitForText,
@@ -20,16 +20,10 @@ import {
  */
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', (host) => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('authorises, binds by SMS, shows the home figures, moves between the tabs, logs in silently next time', async () => {
-    const { page, context } = await openPhone(browser, host);
+    const { page, context } = await openPhone(browser(), host);
     await authorizeAndBindBySms(page, baseUrl, host);
     expect(new URL(page.url()).searchParams.get('code')).toBeNull();
     expect(new URL(page.url()).searchParams.get('auth_code')).toBeNull();
@@ -118,13 +112,13 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
   });
 
   it('rejects a wrong password with the server message (a business error)', async () => {
-    const { page, context } = await openPhone(browser, host);
+    const { page, context } = await openPhone(browser(), host);
     await authorize(page, baseUrl, host);
     await clickText(page, '密码登录', '.adm-tabs-tab');
     // One account per bundle, so that each sees its first wrong attempt.
     await page.type('input[name="phone"]', host === 'wechat' ? '13800138001' : '13800138005');
     await page.type('input[name="password"]', 'wrong-pass1');
-    await page.click('.adm-checkbox');
+    await acceptAgreement(page);
     await clickText(page, '登录');
     await waitForText(page, '账号或密码错误，还可尝试4次');
     expect(new URL(page.url()).pathname).toBe('/mine/bind');

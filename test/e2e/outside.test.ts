@@ -1,20 +1,13 @@
-import type { Browser } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bodyText, launchBrowser, openPhone, waitForText } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { bodyText, sharedBrowser, openPhone, waitForText } from './helpers';
 
 /** Spec §4 step 1 / §8: outside both apps the page asks to be opened in WeChat or Alipay; nothing else runs. */
 describe('outside WeChat and Alipay', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = sharedBrowser();
 
   it('shows the stop screen and a toast, makes no call and no redirect', async () => {
-    const { page, context } = await openPhone(browser, 'desktop');
+    const { page, context } = await openPhone(browser(), 'desktop');
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;

@@ -1,0 +1,223 @@
+import type { Page } from 'puppeteer';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  DEMO,
+  acceptAgreement,
+  api,
+  authorize,
+  authorizeAndBindByPassword,
+  bodyText,
+  clickText,
+  lastSms,
+  openPhone,
+  sharedBrowser,
+  storedToken,
+  typeInto,
+  waitForText,
+  type Host,
+} from './helpers';
+
+/**
+ * The screens of the foundation, in each bundle: what they show is the sandbox's data, and their actions change it.
+ */
+
+/** ¥1,234.56 as the app formats fen. */
+const yuan = (fen: number) =>
+  `${fen < 0 ? '-' : ''}¥${(Math.abs(fen) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
+/** The text of the element with a test id, once it has one. */
+async function textOf(page: Page, testId: string): Promise<string> {
+  await page.waitForSelector(`[data-testid="${testId}"]`, { timeout: 15_000 });
+  return page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
+}
+
+describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
+  const baseUrl = inject('baseUrl');
+  const browser = sharedBrowser();
+
+  it('/site: the summary agrees with the device statistics; search, community filter and the 小区 segment work', async () => {
+    const { page, context } = await openPhone(browser(), host);
+    await authorizeAndBindByPassword(page, baseUrl, host);
+    const token = (await storedToken(page)) ?? '';
+    const stats = await api<{ boxOnline: number; boxFault: number; boxOffline: number; siteList: unknown[] }>(
+      baseUrl,
+      'GET',
+      '/api/box/getDeviceStatusStatistics',
+      undefined,
+      token,
+    );
+    await clickText(page, '站点', '.adm-tab-bar-item');
+    await page.waitForFunction(
+      (n: number) => document.querySelector('[data-testid="site-summary"]')?.textContent?.includes(`站点 ${n} 个`),
+      { timeout: 15_000 },
+      stats.data.siteList.length,
+    );
+    const summary = await textOf(page, 'site-summary');
+    expect(summary).toContain(`在线 ${stats.data.boxOnline + stats.data.boxFault} / 离线 ${stats.data.boxOffline}`);
+
+    // Search: only the sites whose name or address has 翠苑.
+    await page.type('.site-search input', '翠苑');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => {
+        const names = [...document.querySelectorAll('.site-card__name')].map((el) => el.textContent ?? '');
+        return names.length === 2 && names.every((n) => n.includes('翠苑'));
+      },
+      { timeout: 15_000 },
+    );
+
+    // The 小区 segment: the operator's communities; a tap opens 小区信息 with its sites.
+    await clickText(page, '小区', '.segmented__item');
+    await waitForText(page, '覆盖户数');
+    await waitForText(page, '文新小区');
+    await clickText(page, '嘉绿苑', '.site-card__name');
+    await waitForText(page, '小区信息');
+    await waitForText(page, '嘉绿苑东区车棚');
+    expect(await bodyText(page)).toContain('嘉绿苑西区车棚');
+    await context.close();
+  });
+
+  it('/income: the wallet and today figures are the sandbox ledger; the range and the eye toggle work', async () => {
+    const { page, context } = await openPhone(browser(), host);
+    await authorizeAndBindByPassword(page, baseUrl, host);
+    const token = (await storedToken(page)) ?? '';
+    const wallet = await api<{ balance: number }>(baseUrl, 'GET', '/api/account/v2/balance', undefined, token);
+    const today = await api<{ total: number; yesterdayTotal: number }>(
+      baseUrl,
+      'GET',
+      '/api/user/todayIncome',
+      undefined,
+      token,
+    );
+    await clickText(page, '收入', '.adm-tab-bar-item');
+    await page.waitForFunction(
+      (expected: string) => document.querySelector('[data-testid="income-balance"]')?.textContent === expected,
+      { timeout: 15_000 },
+      yuan(wallet.data.balance),
+    );
+    expect(await textOf(page, 'income-headline')).toBe(yuan(today.data.total));
+    await clickText(page, '昨日', '.segmented__item');
+    await page.waitForFunction(
+      (expected: string) => document.querySelector('[data-testid="income-headline"]')?.textContent === expected,
+      { timeout: 5_000 },
+      yuan(today.data.yesterdayTotal),
+    );
+    await page.click('[aria-label="隐藏金额"]');
+    expect(await textOf(page, 'income-balance')).toBe('****');
+    expect(await page.evaluate(() => localStorage.getItem('incomeAmountHidden'))).toBeTruthy();
+    await page.reload();
+    await page.waitForSelector('[data-testid="income-balance"]', { timeout: 15_000 });
+    expect(await textOf(page, 'income-balance')).toBe('****');
+    await context.close();
+  });
+
+  it('/mine: the header and counters are the account’s; a poster opens in the host’s image viewer', async () => {
+    const { page, context } = await openPhone(browser(), host);
+    await authorizeAndBindByPassword(page, baseUrl, host);
+    const token = (await storedToken(page)) ?? '';
+    const stats = await api<{ siteCount: number; boxCount: number; socketCount: number; cardCount: number }>(
+      baseUrl,
+      'GET',
+      '/api/user/statisticalOperation',
+      undefined,
+      token,
+    );
+    await clickText(page, '我的', '.adm-tab-bar-item');
+    await page.waitForFunction(
+      (n: number) => document.querySelector('[data-testid="mine-site-count"]')?.textContent === `${n}个`,
+      { timeout: 15_000 },
+      stats.data.siteCount,
+    );
+    expect(await textOf(page, 'mine-name')).toBe(DEMO.name);
+    expect(await textOf(page, 'mine-box-count')).toBe(`${stats.data.boxCount}台`);
+    expect(await textOf(page, 'mine-socket-count')).toBe(`${stats.data.socketCount}个`);
+    expect(await textOf(page, 'mine-card-count')).toBe(`${stats.data.cardCount}张`);
+
+    await page.click('[data-testid="mine-poster-entry"]');
+    await page.waitForSelector('.mine-poster', { visible: true, timeout: 10_000 });
+    // A tap on the first thumbnail (a click event: the swiper treats pointer drags as swipes).
+    await page.$eval('.mine-poster', (el) => (el as HTMLElement).click());
+    const viewer = host === 'wechat' ? 'imagePreview' : 'imageViewer';
+    await page.waitForFunction(
+      (name: string) =>
+        (window as unknown as { __hostEmulator: { calls: { name: string }[] } }).__hostEmulator.calls.some(
+          (c) => c.name === name,
+        ),
+      { timeout: 10_000 },
+      viewer,
+    );
+    const args = await page.evaluate(
+      (name: string) =>
+        (
+          window as unknown as { __hostEmulator: { calls: { name: string; args: Record<string, unknown> }[] } }
+        ).__hostEmulator.calls.find((c) => c.name === name)?.args,
+      viewer,
+    );
+    expect(JSON.stringify(args)).toContain('/__sandbox/poster/');
+    await context.close();
+  });
+
+  it('register: a new operator registers with an SMS code and lands on home', async () => {
+    const phone = host === 'wechat' ? '13911110001' : '13911110002';
+    const { page, context } = await openPhone(browser(), host);
+    await authorize(page, baseUrl, host);
+    await clickText(page, '立即注册', 'a');
+    await page.waitForFunction(() => location.pathname === '/mine/bind/register', { timeout: 10_000 });
+    await typeInto(page, 'phone', phone);
+    await clickText(page, '获取验证码');
+    await waitForText(page, '验证码已发送');
+    await typeInto(page, 'code', await lastSms(baseUrl, phone));
+    await typeInto(page, 'name', `测试运营商${host === 'wechat' ? '甲' : '乙'}`);
+    await typeInto(page, 'password', 'abc12345');
+    await typeInto(page, 'confirmPassword', 'abc12399');
+    await acceptAgreement(page);
+    await clickText(page, '注册');
+    await waitForText(page, '两次输入的密码不一致');
+    await typeInto(page, 'confirmPassword', 'abc12345');
+    await clickText(page, '注册');
+    await page.waitForFunction(() => location.pathname === '/home', { timeout: 15_000 });
+    await waitForText(page, `测试运营商${host === 'wechat' ? '甲' : '乙'}`);
+    // A new operator has no site yet: home guides to the first one.
+    await page.waitForSelector('[data-testid="home-guide"]', { timeout: 15_000 });
+    const login = await api<{ accountType: number }>(baseUrl, 'POST', '/api/user/antLoginWithPwd', {
+      phone,
+      password: 'abc12345',
+    });
+    expect(login.code).toBe(0);
+    expect(login.data.accountType).toBe(1);
+    await context.close();
+  });
+
+  it('find-pass: proves the phone, sets a new password, and the new one logs in', async () => {
+    const phone = host === 'wechat' ? '13800138008' : '13800138006';
+    const { page, context } = await openPhone(browser(), host);
+    await authorize(page, baseUrl, host);
+    await clickText(page, '密码登录', '.adm-tabs-tab');
+    await typeInto(page, 'phone', phone);
+    await clickText(page, '忘记密码？', 'a');
+    await page.waitForFunction(() => location.pathname === '/mine/bind/find-pass', { timeout: 10_000 });
+    await page.waitForSelector('input[name="phone"]', { timeout: 10_000 });
+    expect(await page.$eval('input[name="phone"]', (el) => (el as HTMLInputElement).value)).toBe(phone);
+    await api(baseUrl, 'DELETE', `/__sandbox/sms?phone=${phone}`);
+    await clickText(page, '获取验证码');
+    await waitForText(page, '验证码已发送');
+    await typeInto(page, 'code', await lastSms(baseUrl, phone));
+    await clickText(page, '下一步');
+    await page.waitForSelector('input[name="confirmPassword"]', { timeout: 10_000 });
+    await typeInto(page, 'password', 'newpass88');
+    await typeInto(page, 'confirmPassword', 'newpass88');
+    await clickText(page, '确定');
+    await page.waitForFunction(() => location.pathname === '/mine/bind' && location.search.includes('tab=pwd'), {
+      timeout: 15_000,
+    });
+    expect(new URL(page.url()).searchParams.get('phone')).toBe(phone);
+    // The password tab is open with the phone filled in: log in with the new password.
+    await page.waitForSelector('input[name="password"]', { timeout: 10_000 });
+    expect(await page.$eval('input[name="phone"]', (el) => (el as HTMLInputElement).value)).toBe(phone);
+    await typeInto(page, 'password', 'newpass88');
+    await acceptAgreement(page);
+    await clickText(page, '登录');
+    await page.waitForFunction(() => location.pathname === '/home', { timeout: 15_000 });
+    await context.close();
+  });
+});
