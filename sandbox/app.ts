@@ -40,12 +40,13 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, now: () => n
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', controlRoutes(db, faults));
 
-  // Unknown API paths: HTTP 404 with the envelope (before the app's HTML fallback).
+  // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
+  app.route('/', staticRoutes(config));
+
+  // Unknown API paths: HTTP 404 with the envelope.
   app.all('/api/*', (c) => fail(c, 404, `接口不存在：${c.req.method} ${c.req.path}`, 404));
   app.all('/wap/*', (c) => fail(c, 404, `接口不存在：${c.req.method} ${c.req.path}`, 404));
   app.all('/__sandbox/*', (c) => fail(c, 404, `沙箱接口不存在：${c.req.path}`, 404));
-
-  app.route('/', staticRoutes(config));
 
   app.onError((error, c) => {
     if (error instanceof BizError) return fail(c, error.code, error.message);

@@ -29,4 +29,25 @@ describe('outside WeChat and Alipay', () => {
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
     await context.close();
   });
+
+  it.each(['wechat', 'alipay'] as const)(
+    'the desktop preview opens the app as %s with the injected emulator',
+    async (host) => {
+      const { page, context } = await openPhone(browser(), 'desktop');
+      await page.goto(`${baseUrl}/__sandbox/`);
+      await waitForText(page, '以微信打开');
+      await page.goto(`${baseUrl}/__sandbox/preview/${host}`);
+      await page.waitForSelector('#consent', { timeout: 20_000 });
+      expect(page.url()).toContain(host === 'wechat' ? '/__sandbox/oauth/wechat/' : '/__sandbox/oauth/alipay/');
+      await Promise.all([page.waitForNavigation(), page.click('#consent')]);
+      await page.waitForFunction(() => location.pathname === '/mine/bind', { timeout: 20_000 });
+      expect(await page.evaluate(() => navigator.userAgent)).toMatch(
+        host === 'wechat' ? /MicroMessenger/ : /AlipayClient/,
+      );
+      expect(await page.evaluate(() => typeof (window as unknown as { __hostEmulator?: unknown }).__hostEmulator)).toBe(
+        'object',
+      );
+      await context.close();
+    },
+  );
 });
