@@ -1,10 +1,10 @@
 import 'antd-mobile/es/global';
-import { unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Platform } from '../../platform/types';
 import { configureHttp } from '../api/http';
 import { fetchSignature } from '../api/user';
+import { wireAntdMobileRender } from '../components/antd-render';
 import { preloadFeedback, showAlert, toast } from '../components/feedback';
 import { RouteAvailabilityContext } from '../components/route-availability';
 import { STORAGE_KEYS } from '../config/constants';
@@ -19,21 +19,6 @@ import './styles.css';
  * Starts the app in the host `platform` (spec §4 "Startup"; A-shell-home-settlement.md "(startup)"). The only thing
  * each entry calls.
  */
-
-/** antd-mobile 5 renders its imperative Toast and Dialog through this, with React 19's createRoot (once). */
-function wireAntdMobileRender(): void {
-  unstableSetRender((node, container) => {
-    const holder = container as (Element | DocumentFragment) & { __antdRoot?: Root };
-    holder.__antdRoot ??= createRoot(container);
-    const root = holder.__antdRoot;
-    root.render(node);
-    return async () => {
-      await Promise.resolve();
-      root.unmount();
-      delete holder.__antdRoot;
-    };
-  });
-}
 
 /** Runs startup and renders what it decided into #root. */
 export function boot(platform: Platform): void {

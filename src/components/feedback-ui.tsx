@@ -8,8 +8,14 @@ import type { AlertOptions } from './feedback';
  * so that the first screen's bytes do not carry Dialog, Toast and DOMPurify.
  */
 
-/** Removes HTML that could run script or load content; what the server sends is never trusted (ARCHITECTURE.md). */
+/**
+ * Removes HTML that could run script or load content; what the server sends is never trusted (ARCHITECTURE.md).
+ * Where DOMPurify cannot work (it then returns its input unchanged), the HTML is shown as plain text instead.
+ */
 export function sanitizeHtml(html: string): string {
+  if (!DOMPurify.isSupported) {
+    return html.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  }
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }
 
