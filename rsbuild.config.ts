@@ -19,7 +19,8 @@ export default defineConfig(({ envMode }) => {
   const environment = (name: 'wechat' | 'alipay') => ({
     source: { entry: { index: `./entries/${name}.tsx` } },
     output: {
-      distPath: { root: `dist/${name}` },
+      // DIST_DIR lets parallel builds (e.g. several worktrees' tests) use their own output folder.
+      distPath: { root: `${process.env.DIST_DIR ?? 'dist'}/${name}` },
       assetPrefix: `${assetBase}/${name}/`,
     },
   });

@@ -10,7 +10,7 @@ import { parseDotenv } from '../deploy/settings';
 export interface SandboxConfig {
   /** Project root (the folder holding package.json and dist/). */
   rootDir: string;
-  /** Folder with dist/wechat and dist/alipay. */
+  /** Folder with wechat/ and alipay/ (dist, or $DIST_DIR). */
   distDir: string;
   wechatAppId: string;
   alipayAppId: string;
@@ -25,7 +25,7 @@ export function loadConfig(rootDir = path.resolve(here, '..')): SandboxConfig {
   const env = parseDotenv(readFileSync(path.join(rootDir, 'deploy/env/.env.sandbox'), 'utf8'));
   return {
     rootDir,
-    distDir: path.join(rootDir, 'dist'),
+    distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(rootDir, 'dist'),
     wechatAppId: env.PUBLIC_WECHAT_APP_ID ?? '',
     alipayAppId: env.PUBLIC_ALIPAY_APP_ID ?? '',
     jsapiTicket: 'sandbox_jsapi_ticket_kgt8ON7yVITDhtdwci0qeZ4RKqY1HxM9zF0TlWwkVW1fT',

@@ -14,12 +14,12 @@ export const INITIAL_BUDGET = 160_000;
 export const CHUNK_BUDGET = 30_000;
 /** Chunks allowed above the per-chunk budget: chart, map and video libraries, each loaded only by its screens. */
 export const EXCEPTIONS = [
-  { prefix: 'lib-chart', why: 'uPlot, the income charts only' },
+  { prefix: 'lib-chart', why: 'uPlot, the screens with a chart only' },
   { prefix: 'lib-map', why: 'map SDK and region data, the map location screen only' },
   { prefix: 'lib-video', why: 'HLS player, the camera live view only' },
 ];
 
-const dist = path.resolve('dist');
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 
 function gz(file) {
   return gzipSync(readFileSync(file), { level: 9 }).length;

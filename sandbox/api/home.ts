@@ -23,8 +23,12 @@ import { DAY_MS, addDays, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } fro
 /** Settle statuses that count as income (0 待入账, 1 已入账, 3 已补结算); 2 held and 4 returned never count. */
 const INCOME_SETTLE = '(0, 1, 3)';
 
-/** Income of the scope's sites between two instants [from, to) (R3.2); area-card recharges by their groups. */
-export async function incomeBetween(db: PGlite, siteIds: number[], from: number, to: number) {
+/**
+ * Income of the scope's sites between two instants [from, to) (R3.2). With `areaCards` (default) the area-card
+ * recharges of the groups the sites belong to are included (account figures); without, only what was sold at the
+ * sites themselves (one site's own figures).
+ */
+export async function incomeBetween(db: PGlite, siteIds: number[], from: number, to: number, areaCards = true) {
   const charge = await scalar(
     db,
     `select coalesce(sum(amount), 0) from charge_order where site_id = any($1::bigint[]) and pay_type in (1, 2)
@@ -45,8 +49,10 @@ export async function incomeBetween(db: PGlite, siteIds: number[], from: number,
     [siteIds, from, to],
   );
   // Recharges sold at a scoped site, and area-card recharges of the groups the scoped sites belong to.
-  const rechargeScope = `(r.site_id = any($1::bigint[]) or (r.site_id is null and r.charge_rule_group_id in
-      (select charge_rule_group_id from site where id = any($1::bigint[]))))`;
+  const rechargeScope = areaCards
+    ? `(r.site_id = any($1::bigint[]) or (r.site_id is null and r.charge_rule_group_id in
+      (select charge_rule_group_id from site where id = any($1::bigint[]))))`
+    : 'r.site_id = any($1::bigint[])';
   const card = await one<{ valueCard: number; monthCard: number }>(
     db,
     `select coalesce(sum(r.pay_amount) filter (where r.card_type in (1, 3, 4)), 0)::bigint as value_card,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteCount } from '../../src/api/home';
-import type { DeviceStatusStatistics, SiteListPage } from '../../src/api/site';
+import type { DeviceStatusStatistics, SiteDetail, SiteListPage } from '../../src/api/site';
 import { openTestSandbox, type TestSandbox } from '../testing';
 
 /** The site list's endpoints (B-site.md §1) and their visibility rules (entities.md R1.3, R2). */
@@ -145,5 +145,36 @@ describe('device statistics, applications, communities', () => {
       message: '小区不存在',
     });
     expect((await sb.get('/api/community/info', operator)).body.code).toBe(1);
+  });
+});
+
+describe('siteBaseInfo', () => {
+  it('gives the site with its rules, device counts and figures; a party sees only its share', async () => {
+    const one = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 1 })).body;
+    expect(one.code).toBe(0);
+    expect(one.data).toMatchObject({ id: 1, boxCount: 10, editable: true, merchantId: 10003 });
+    expect(one.data.shareRule.shareMode).toBe(2);
+    expect(one.data.shareRule.parties).toEqual([
+      expect.objectContaining({ userId: 10003, partyType: 2, chargeRate: 3000, cardRate: 3000, coinRate: 3000 }),
+    ]);
+    expect(one.data.chargeRule.tiers.length).toBeGreaterThan(0);
+    const rows = (await list(operator, { pageSize: 20 })).body.data.list;
+    expect(one.data.todayIncome).toBe(rows.find((s) => s.id === 1)?.todayIncome);
+
+    const reviewing = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 3 })).body.data;
+    expect(reviewing.auditStatus).toBe(1);
+    expect(reviewing.pendingShareRule?.status).toBe(3);
+
+    const agentSite = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 7 })).body.data;
+    expect(agentSite.editable).toBe(false);
+    expect(agentSite.shareRule.parties.some((p) => p.userId === 10001 && p.partyType === 5)).toBe(true);
+
+    const sub = await sb.login('13800138004');
+    expect((await sb.get('/api/site/siteBaseInfo', sub, { siteId: 3 })).body.code).toBe(1);
+    expect((await sb.get('/api/site/siteBaseInfo', operator, { siteId: 999 })).body).toMatchObject({
+      code: 1,
+      message: '站点不存在或无权查看',
+    });
+    expect((await sb.get('/api/site/siteBaseInfo', operator)).body.code).toBe(1);
   });
 });

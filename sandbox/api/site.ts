@@ -1,11 +1,21 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { CommunityRow, DeviceStatusStatistics, SiteListPage, SiteRow } from '../../src/api/site';
+import type {
+  ChargeRule,
+  CommunityRow,
+  DeviceStatusStatistics,
+  ShareParty,
+  SiteDetail,
+  SiteListPage,
+  SiteRow,
+  SiteShareRule,
+} from '../../src/api/site';
 import { BizError, INVALID, input, ok } from '../http/envelope';
 import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
 import { one, rows, scalar } from '../lib/db';
-import { DAY_MS, startOfDayAt } from '../lib/time';
+import { DAY_MS, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
+import { incomeBetween } from './home';
 
 /**
  * Site-list endpoints (B-site.md §1 "/site"): sites with live device counts and today's income, site names,
@@ -34,6 +44,162 @@ export async function visibleSites(db: PGlite, caller: Caller): Promise<{ id: nu
     ...own,
     ...party.filter((p) => !seen.has(Number(p.siteId))).map((p) => ({ id: Number(p.siteId), editable: false })),
   ];
+}
+
+/** A share-rule version of a site with its parties (B §0.2), or null. */
+export async function shareRuleVersion(
+  db: PGlite,
+  siteId: number,
+  statuses: readonly number[],
+): Promise<(SiteShareRule & { id: number; status: number; rejectReason: string | null }) | null> {
+  const version = await one<{
+    id: number;
+    status: number;
+    effectiveDate: string;
+    shareMode: 1 | 2;
+    electricBearer: 1 | 2 | 3;
+    electricPrice: number;
+    channelFeeBearer: 1 | 3;
+    platformFeeBearer: 1 | 3;
+    rejectReason: string | null;
+  }>(
+    db,
+    `select id, status, effective_date, share_mode, electric_bearer, electric_price, channel_fee_bearer,
+            platform_fee_bearer, reject_reason
+     from site_share_rule_version where site_id = $1 and status = any($2::int[]) order by version desc limit 1`,
+    [siteId, statuses],
+  );
+  if (!version) return null;
+  const parties = await rows<ShareParty>(
+    db,
+    `select p.user_id, p.party_type, coalesce(nullif(a.short_name, ''), a.name) as name,
+            coalesce(a.phone, a.contact_phone, '') as phone, p.charge_rate, p.card_rate, p.coin_rate,
+            coalesce(p.remark, '') as remark
+     from site_share_party p join account a on a.id = p.user_id where p.version_id = $1 order by p.party_type, p.id`,
+    [version.id],
+  );
+  return {
+    id: version.id,
+    status: version.status,
+    rejectReason: version.rejectReason,
+    shareMode: version.shareMode,
+    electricBearer: version.electricBearer,
+    electricPrice: version.electricPrice,
+    channelFeeBearer: version.channelFeeBearer,
+    platformFeeBearer: version.platformFeeBearer,
+    effectiveDate: version.effectiveDate,
+    parties,
+  };
+}
+
+/**
+ * One site the caller may see (B §2 SiteDetail). Throws BizError(1) when it does not exist or is not visible.
+ * Income figures: the owner's 营业额 (R3.2); a party's own share on a site it does not own (R1.3).
+ */
+export async function siteDetail(db: PGlite, caller: Caller, siteId: number, now: number): Promise<SiteDetail> {
+  const visible = await visibleSites(db, caller);
+  const entry = visible.find((v) => v.id === siteId);
+  if (!entry) throw new BizError(INVALID, '站点不存在或无权查看');
+  const site = await one<{
+    id: number;
+    operatorId: number;
+    name: string;
+    province: string;
+    city: string;
+    area: string;
+    address: string;
+    longitude: number;
+    latitude: number;
+    contacts: string;
+    contactsPhone: string;
+    servicePhone: string;
+    communityId: number | null;
+    communityName: string | null;
+    merchantId: number | null;
+    merchantName: string | null;
+    contractCode: string | null;
+    chargeRule: ChargeRule;
+    auditStatus: 0 | 1 | 2;
+    createTime: number;
+  }>(
+    db,
+    `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.longitude, s.latitude, s.contacts,
+            s.contacts_phone, s.service_phone, s.community_id, cm.name as community_name, s.merchant_id,
+            coalesce(nullif(m.short_name, ''), m.name) as merchant_name, s.contract_code, s.charge_rule,
+            s.audit_status, s.create_time
+     from site s left join community cm on cm.id = s.community_id left join account m on m.id = s.merchant_id
+     where s.id = $1 and s.deleted = 0`,
+    [siteId],
+  );
+  if (!site) throw new BizError(INVALID, '站点不存在或无权查看');
+  const counts = await one<{ boxCount: number; guardCount: number; cameraCount: number; smokeCount: number }>(
+    db,
+    `select count(*) filter (where device_type between 1 and 3)::int as box_count,
+            count(*) filter (where device_type in (4, 5))::int as guard_count,
+            count(*) filter (where device_type = 6)::int as camera_count,
+            count(*) filter (where device_type = 7)::int as smoke_count
+     from device where site_id = $1`,
+    [siteId],
+  );
+  const today = startOfDayAt(now);
+  const monthStart = startOfDay(firstDayOfMonth(dayOf(now)));
+  const owned = Number(site.operatorId) === caller.ownerId;
+  const share = (from: number) =>
+    scalar(
+      db,
+      `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2 and role in (1, 2, 5)
+       and create_time >= $3 and create_time < $4`,
+      [caller.ownerId, siteId, from, today + DAY_MS],
+    );
+  const siteOnly = async (from: number) => {
+    // The site's own 营业额: area-card recharges belong to no single site.
+    const income = await incomeBetween(db, [siteId], from, today + DAY_MS, false);
+    return income.total;
+  };
+  const shareRule = await shareRuleVersion(db, siteId, [1]);
+  const pending = await shareRuleVersion(db, siteId, [2, 3, 4]);
+  const { operatorId: _owner, ...rest } = site;
+  return {
+    ...rest,
+    shareRule: shareRule
+      ? {
+          shareMode: shareRule.shareMode,
+          electricBearer: shareRule.electricBearer,
+          electricPrice: shareRule.electricPrice,
+          channelFeeBearer: shareRule.channelFeeBearer,
+          platformFeeBearer: shareRule.platformFeeBearer,
+          parties: shareRule.parties,
+          effectiveDate: shareRule.effectiveDate,
+        }
+      : { shareMode: 2, electricBearer: 1, electricPrice: 0, channelFeeBearer: 1, platformFeeBearer: 1, parties: [] },
+    pendingShareRule:
+      pending && pending.id !== shareRule?.id
+        ? {
+            shareMode: pending.shareMode,
+            electricBearer: pending.electricBearer,
+            electricPrice: pending.electricPrice,
+            channelFeeBearer: pending.channelFeeBearer,
+            platformFeeBearer: pending.platformFeeBearer,
+            parties: pending.parties,
+            effectiveDate: pending.effectiveDate,
+            status: pending.status as 2 | 3 | 4,
+            rejectReason: pending.rejectReason,
+          }
+        : null,
+    boxCount: counts?.boxCount ?? 0,
+    guardCount: counts?.guardCount ?? 0,
+    cameraCount: counts?.cameraCount ?? 0,
+    smokeCount: counts?.smokeCount ?? 0,
+    todayIncome: owned ? await siteOnly(today) : await share(today),
+    todayOrderCount: await scalar(
+      db,
+      `select count(*) from charge_order where site_id = $1 and pay_type between 1 and 6 and status <> 5
+       and start_time >= $2 and start_time < $3`,
+      [siteId, today, today + DAY_MS],
+    ),
+    monthIncome: owned ? await siteOnly(monthStart) : await share(monthStart),
+    editable: entry.editable,
+  };
 }
 
 const siteListSchema = z.object({
@@ -234,6 +400,15 @@ export function siteRoutes(db: PGlite, now: () => number) {
       canAdd: caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType),
     };
     return ok(c, data);
+  });
+
+  // GET /api/site/siteBaseInfo — one site with its rules, device counts and today's figures.
+  app.get('/api/site/siteBaseInfo', auth, async (c) => {
+    const { siteId } = await input(
+      c,
+      z.object({ siteId: z.coerce.number({ error: '缺少站点 siteId' }).int().positive() }),
+    );
+    return ok(c, await siteDetail(db, c.get('caller'), siteId, now()));
   });
 
   // GET /api/r9/site/nameList — the caller's site names for suggestions.

@@ -46,6 +46,70 @@ export const DEFAULT_SHARE_RULE: SiteShareRule = {
   parties: [],
 };
 
+/** The charging fee rule of a site (B-site.md §0.3). Money fen, power W, durations minutes. */
+export interface ChargeRule {
+  /** 1 按功率分档计时, 2 按电量计费. */
+  billingMode: 1 | 2;
+  /** Mode 1: ascending upper bounds (W) with the price per hour (fen); the first tier starts at 0 W. */
+  tiers: { maxPower: number; price: number }[];
+  /** Mode 2: fen per kWh. */
+  energyPrice: number;
+  /** Mode 2: fen per kWh. */
+  servicePrice: number;
+  /** Amounts (fen) a rider can choose after scanning. */
+  prepayOptions: number[];
+  fullStop: 0 | 1;
+  /** 0–30. */
+  freeMinutes: number;
+  /** 60–1440. */
+  maxMinutes: number;
+  /** Minutes per ¥1 coin; 0 = coin slot off. */
+  coinMinutes: number;
+}
+
+/** GET /api/site/siteBaseInfo — one site (B-site.md §2 /site/siteInfo "SiteDetail"). */
+export interface SiteDetail {
+  id: number;
+  name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  /** GCJ-02. */
+  longitude: number;
+  latitude: number;
+  contacts: string;
+  contactsPhone: string;
+  servicePhone: string;
+  communityId: number | null;
+  communityName: string | null;
+  merchantId: number | null;
+  merchantName: string | null;
+  contractCode: string | null;
+  /** The share rule in force. */
+  shareRule: SiteShareRule;
+  /** A submitted change waiting for its effective date or for review, or null. */
+  pendingShareRule: (SiteShareRule & { status: 2 | 3 | 4; rejectReason: string | null }) | null;
+  chargeRule: ChargeRule;
+  boxCount: number;
+  guardCount: number;
+  cameraCount: number;
+  smokeCount: number;
+  /** Fen: the owner's 营业额 of today; a party's own share on a site it does not own. */
+  todayIncome: number;
+  todayOrderCount: number;
+  /** Fen, month to date (same rule as todayIncome). */
+  monthIncome: number;
+  /** 0 正常, 1 分成变更审核中, 2 分成变更已驳回. */
+  auditStatus: 0 | 1 | 2;
+  /** The caller may change it (owner with site:edit). */
+  editable: boolean;
+  createTime: number;
+}
+
+/** GET /api/site/siteBaseInfo — a site the caller may see; code 1 when unknown or not visible. */
+export const getSiteBaseInfo = (siteId: number) => get<SiteDetail>('/api/site/siteBaseInfo', { siteId });
+
 /** A row of POST /api/r9/site/siteList. */
 export interface SiteRow {
   id: number;

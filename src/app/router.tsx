@@ -19,13 +19,15 @@ function FirstPaint() {
 /** The not-found page, lazy like every screen. */
 const notFound = { lazy: async () => ({ Component: (await import('./not-found')).default }) };
 
-/** The route object of one table entry. */
+/** The route object of one table entry (with its children). */
 function toRoute(entry: RouteEntry, loader: (args: LoaderFunctionArgs) => Response | null): RouteObject {
-  const handle: RouteHandle = { title: entry.load ? entry.title : NOT_FOUND_TITLE };
+  const handle: RouteHandle = { title: entry.load ? entry.title : NOT_FOUND_TITLE, keepAlive: entry.keepAlive };
   const base = { caseSensitive: true, handle, loader };
   const load = entry.load;
   const screen = load ? { lazy: async () => ({ Component: (await load()).default }) } : notFound;
-  return entry.path === '/' ? { index: true, ...base, ...screen } : { path: entry.path, ...base, ...screen };
+  if (entry.path === '/') return { index: true, ...base, ...screen };
+  const children = entry.children?.map((child) => toRoute(child, loader));
+  return { path: entry.path, ...base, ...screen, ...(children ? { children } : {}) };
 }
 
 /** Creates the app's router over the root store (the gate reads the session). */

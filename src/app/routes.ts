@@ -8,8 +8,15 @@ import type { ComponentType } from 'react';
 export interface RouteEntry {
   path: string;
   title: string;
-  /** Lazy screen module; absent = not built yet. */
+  /** Lazy screen module; absent = not built yet. A route with children loads a layout that renders <Outlet />. */
   load?: () => Promise<{ default: ComponentType }>;
+  /** Child routes rendered inside this route's layout (absolute paths under this one). */
+  children?: readonly RouteEntry[];
+  /**
+   * Kept alive while the user is on its child screens (spec §2: the site list): hidden, not unmounted, so that
+   * coming back finds its state and scroll position.
+   */
+  keepAlive?: boolean;
 }
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -29,7 +36,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/compact/index/recharge-list', title: '未签约订单' },
 
   // Site section
-  { path: '/site', title: '站点列表', load: () => import('../pages/site') },
+  { path: '/site', title: '站点列表', load: () => import('../pages/site'), keepAlive: true },
   { path: '/site/add', title: '添加站点' },
   { path: '/site/add/expensesSet', title: '费用承担设置' },
   { path: '/site/siteInof/siteData/expensesSet', title: '费用承担详情' },
@@ -144,7 +151,12 @@ export const NOT_FOUND_TITLE = '页面不存在';
  */
 export function isBuilt(path: string): boolean {
   const pathname = path.split('?')[0] ?? '';
-  return ROUTES.some((route) => route.load !== undefined && matches(route.path, pathname));
+  return flatRoutes(ROUTES).some((route) => route.load !== undefined && matches(route.path, pathname));
+}
+
+/** Every entry of a route table, children included. */
+export function flatRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.flatMap((route) => [route, ...flatRoutes(route.children ?? [])]);
 }
 
 function matches(pattern: string, pathname: string): boolean {

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Activity, Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { DEFAULT_TITLE, STORAGE_KEYS } from '../config/constants';
 import { readItem } from '../lib/storage';
 import { useStores } from '../stores/root';
+import { ROUTES, flatRoutes } from './routes';
 import { tabBarVisible, titleWithCardType, transitionBetween, upgradePopupDue, type Transition } from './shell-rules';
 
 /**
@@ -19,6 +20,54 @@ const UpgradePopup = lazy(() => import('./shell-widgets').then((m) => ({ default
 /** Route handle carried by every route of the table. */
 export interface RouteHandle {
   title: string;
+  /** Kept alive while the user is on its child screens (routes.ts). */
+  keepAlive?: boolean;
+}
+
+/** The kept-alive screens of the route table, with the same lazy modules the router loads. */
+const KEPT_ALIVE: readonly { path: string; Component: ComponentType }[] = flatRoutes(ROUTES).flatMap((route) =>
+  route.keepAlive && route.load ? [{ path: route.path, Component: lazy(route.load) }] : [],
+);
+
+const KEPT_PATHS = KEPT_ALIVE.map((kept) => kept.path);
+
+/** True when `pathname` is the kept screen's path or one of its child screens. */
+function inSection(keptPath: string, pathname: string): boolean {
+  return pathname === keptPath || pathname.startsWith(`${keptPath}/`);
+}
+
+/**
+ * The kept-alive screens to render: each one visited stays mounted while the user is on its child screens (React's
+ * Activity hides it without unmounting, so segment, filters and list keep their state); leaving its section drops it.
+ */
+function useKeptAlive(pathname: string): { path: string; Component: ComponentType; visible: boolean }[] {
+  const [visited, setVisited] = useState<readonly string[]>([]);
+  const next = visited.filter((path) => inSection(path, pathname));
+  const current = KEPT_ALIVE.find((kept) => kept.path === pathname);
+  if (current && !next.includes(current.path)) next.push(current.path);
+  if (next.length !== visited.length || next.some((path, i) => path !== visited[i])) setVisited(next);
+  return KEPT_ALIVE.filter((kept) => next.includes(kept.path)).map((kept) => ({
+    ...kept,
+    visible: kept.path === pathname,
+  }));
+}
+
+/**
+ * Scroll positions: a kept-alive screen gets back the position it was left at; any other screen starts at the top.
+ */
+function useScrollMemory(pathname: string, keptPaths: readonly string[]): void {
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(pathname);
+  useEffect(() => {
+    const remember = () => positions.current.set(current.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+  useLayoutEffect(() => {
+    if (current.current === pathname) return;
+    current.current = pathname;
+    window.scrollTo(0, keptPaths.includes(pathname) ? (positions.current.get(pathname) ?? 0) : 0);
+  }, [pathname, keptPaths]);
 }
 
 /** Sets document.title from the deepest route's title and the cardType rule. */
@@ -57,11 +106,28 @@ export const Shell = observer(function Shell({ now = Date.now }: { now?: () => n
   const [showUpgrade, setShowUpgrade] = useState(() =>
     upgradePopupDue(readItem('local', STORAGE_KEYS.upgradeTips), now()),
   );
+  const kept = useKeptAlive(location.pathname);
+  useScrollMemory(location.pathname, KEPT_PATHS);
+  // A layout route (e.g. the site detail with its device tabs) stays mounted while its children change.
+  const matches = useMatches();
+  const pageKey = matches[1]?.id ?? location.pathname;
+  const pageClass = `page page--${transition}${showTabs ? ' page--with-tabs' : ''}`;
   return (
     <>
-      <div key={location.pathname} className={`page page--${transition}${showTabs ? ' page--with-tabs' : ''}`}>
-        <Outlet />
-      </div>
+      {kept.map(({ path, Component, visible }) => (
+        <Activity key={path} mode={visible ? 'visible' : 'hidden'}>
+          <div className={pageClass}>
+            <Suspense fallback={<div className="first-paint" />}>
+              <Component />
+            </Suspense>
+          </div>
+        </Activity>
+      ))}
+      {!kept.some((k) => k.visible) && (
+        <div key={pageKey} className={pageClass}>
+          <Outlet />
+        </div>
+      )}
       {showTabs && (
         <Suspense fallback={<nav className="app-tab-bar app-tab-bar--placeholder" aria-hidden="true" />}>
           <AppTabBar pathname={location.pathname} />

@@ -34,6 +34,11 @@ export class SiteListStore {
   communityKeyword = '';
   /** False when the caller cannot create sites (siteList canAdd). */
   canAdd = false;
+  /**
+   * Bumped when a screen created or deleted a site (the in-memory "site list dirty" event of B-site.md §1): the kept
+   * list reloads page 1 only then (or on pull-to-refresh).
+   */
+  listVersion = 0;
 
   readonly stats = new Loadable(() => getDeviceStatusStatistics());
   readonly pendingApplies = new Loadable(() => getUndealSiteApplyCount());
@@ -63,6 +68,11 @@ export class SiteListStore {
 
   setCommunityKeyword(keyword: string): void {
     this.communityKeyword = keyword.slice(0, KEYWORD_MAX);
+  }
+
+  /** Marks the site list dirty: it reloads page 1 the next time it is shown. */
+  markDirty(): void {
+    this.listVersion += 1;
   }
 
   /** Records what a page of the site list reported (whether the caller may add sites). */

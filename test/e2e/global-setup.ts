@@ -46,8 +46,9 @@ let child: ChildProcess | null = null;
 
 export async function setup(project: TestProject): Promise<void> {
   const root = path.resolve(import.meta.dirname, '../..');
+  const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
   for (const bundle of ['wechat', 'alipay']) {
-    if (!existsSync(path.join(root, 'dist', bundle, 'index.html'))) {
+    if (!existsSync(path.join(dist, bundle, 'index.html'))) {
       throw new Error(`dist/${bundle} is missing: run \`npm run build:sandbox\` before the e2e tests (npm test does).`);
     }
   }

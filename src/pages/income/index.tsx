@@ -16,7 +16,7 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { showAlert, toast } from '../../components/feedback';
 import { Money } from '../../components/money';
@@ -32,6 +32,7 @@ import {
   type OverviewRange,
 } from '../../stores/income';
 import { useStores } from '../../stores/root';
+import { LazyLineChart } from '../../components/lazy-line-chart';
 import { Segmented } from '../../components/segmented';
 import './income.css';
 
@@ -43,7 +44,6 @@ import './income.css';
  */
 
 /** The uPlot chart, loaded only by this screen in its own chunk. */
-const TrendChart = lazy(() => import('./trend-chart'));
 
 /** Icons of the 功能 grid. */
 const FUNCTION_ICONS: Record<IncomeFunction['key'], ReactNode> = {
@@ -262,7 +262,13 @@ const Trend = observer(function Trend({ income }: { income: IncomeStore }) {
     body = (
       <>
         <Suspense fallback={<Skeleton className="income-trend__skeleton" animated />}>
-          <TrendChart key={income.trendRange} points={series} tooltip={(p) => income.tooltipOf(p)} />
+          <LazyLineChart
+            key={income.trendRange}
+            points={series}
+            tooltip={(p) => income.tooltipOf(p)}
+            divisor={100}
+            testId="income-trend-chart"
+          />
         </Suspense>
         {isFlatSeries(series) && <div className="income-trend__empty">暂无收入数据</div>}
       </>

@@ -194,7 +194,7 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
             ...(store.communityId ? { communityId: store.communityId } : {}),
           })
         }
-        watch={[store.keyword, store.communityId, store.sort]}
+        watch={[store.keyword, store.communityId, store.sort, store.listVersion]}
         itemKey={(site) => site.id}
         estimateSize={150}
         renderItem={(site) => <SiteCard site={site} />}

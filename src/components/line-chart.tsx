@@ -1,28 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { TrendPoint } from '../../stores/income';
+import './line-chart.css';
 
 /**
- * The 收入趋势 line chart of /income (D-income.md §1): one line of the charted value per day or month, x labelled
- * MM-DD / YYYY-MM, y in 元; tapping (or hovering) a point shows its tooltip text above the plot. Drawn with uPlot
- * (canvas, ~50 KB) in its own chunk: only this screen loads it, through React.lazy.
+ * A line chart for phones (the income trends of /income and the site section, a socket's power curve): one line of
+ * values with text labels on x; tapping (or hovering) a point shows its tooltip above the plot. Drawn with uPlot
+ * (canvas) in the lib-chart chunk: import it through React.lazy so that only the screens with a chart load it.
  */
+
+/** One point: its x label ('MM-DD', 'YYYY-MM', 'HH:mm' ...) and its value (in the chart's unit, e.g. fen). */
+export interface ChartPoint {
+  label: string;
+  value: number;
+}
 
 /** Chart height in CSS px. */
 const HEIGHT = 180;
 const BRAND = '#1677ff';
 const AXIS_FONT = '11px -apple-system, BlinkMacSystemFont, "PingFang SC", sans-serif';
 
-/** A y tick in 元: 1.5万 from ten thousand up, else the number without trailing zeros. */
-function yuanTick(value: number): string {
+/** A y tick: 1.5万 from ten thousand up, else the number without trailing zeros. */
+function yTick(value: number): string {
   if (Math.abs(value) >= 10_000) return `${Number((value / 10_000).toFixed(1))}万`;
   return String(Number(value.toFixed(2)));
 }
 
 /**
- * The y range: from 0 (or below, on a day whose refunds exceed its income) to a little above the top value; ¥100 for
- * an all-zero series (a flat line at the bottom).
+ * The y range: from 0 (or below, for negative values such as a day whose refunds exceed its income) to a little above
+ * the top value; 100 for an all-zero series (a flat line at the bottom).
  */
 function yRange(_u: uPlot, min: number, max: number): uPlot.Range.MinMax {
   const top = max > 0 ? max * 1.15 : 100;
@@ -43,16 +49,23 @@ interface Selected {
 const SHIFT_X: Record<Selected['align'], string> = { start: '-12px', center: '-50%', end: 'calc(-100% + 12px)' };
 
 /**
- * The chart of one trend series (fen values, drawn in 元); re-created when the series changes. The parent keys it by
- * range, so a new range starts without a tooltip.
+ * The chart of one series, re-created when the series changes (key it by what the series shows, so that a new one
+ * starts without a tooltip). Values are divided by `divisor` for the y axis (100 = fen drawn in 元).
  */
-export default function TrendChart({
+export default function LineChart<P extends ChartPoint>({
   points,
   tooltip,
+  divisor = 1,
+  height = HEIGHT,
+  testId,
 }: {
-  points: readonly TrendPoint[];
-  /** Tooltip text of a point (trendTooltip). */
-  tooltip: (point: TrendPoint) => string;
+  points: readonly P[];
+  /** Tooltip text of a point. */
+  tooltip: (point: P) => string;
+  divisor?: number;
+  /** Plot height in CSS px (default 180). */
+  height?: number;
+  testId?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
@@ -61,7 +74,7 @@ export default function TrendChart({
     const el = box.current;
     if (!el) return;
     const xs = points.map((_, i) => i);
-    const ys = points.map((p) => p.value / 100);
+    const ys = points.map((p) => p.value / divisor);
     const labels = points.map((p) => p.label);
     const monthly = (labels[0]?.length ?? 0) > 5;
 
@@ -81,7 +94,7 @@ export default function TrendChart({
 
     const opts: uPlot.Options = {
       width: el.clientWidth || 343,
-      height: HEIGHT,
+      height,
       padding: [12, 20, 0, 0],
       legend: { show: false },
       cursor: {
@@ -111,7 +124,7 @@ export default function TrendChart({
           space: 32,
           grid: { stroke: '#f0f0f0', width: 1 },
           ticks: { show: false },
-          values: (_u, splits) => splits.map(yuanTick),
+          values: (_u, splits) => splits.map(yTick),
         },
       ],
       series: [
@@ -135,7 +148,7 @@ export default function TrendChart({
       select(plot, idx);
     };
     plot.over.addEventListener('click', onTap);
-    const onResize = () => plot.setSize({ width: el.clientWidth, height: HEIGHT });
+    const onResize = () => plot.setSize({ width: el.clientWidth, height });
     window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('resize', onResize);
@@ -143,15 +156,15 @@ export default function TrendChart({
       plot.destroy();
       setSelected(null);
     };
-  }, [points]);
+  }, [points, divisor, height]);
 
   const point = selected ? points[selected.idx] : undefined;
   return (
-    <div className="income-chart">
-      <div ref={box} className="income-chart__plot" data-testid="income-trend-chart" />
+    <div className="line-chart">
+      <div ref={box} className="line-chart__plot" style={{ height }} data-testid={testId} />
       {selected && point && (
         <div
-          className="income-chart__tip"
+          className="line-chart__tip"
           style={{
             left: selected.left,
             top: selected.top,
