@@ -32,7 +32,7 @@ export default defineConfig(({ envMode }) => {
       // Dependencies that ship syntax newer than the webviews' (see package.json browserslist); the syntax check
       // of dist/ (scripts/check-dist.mjs) fails when one is missing here.
       include: [
-        /node_modules[\\/](antd-mobile|@react-spring|@use-gesture|alova|@alova|react-router|dompurify|zod|uplot|@tanstack)[\\/]/,
+        /node_modules[\\/](antd-mobile|@react-spring|@use-gesture|alova|@alova|react-router|dompurify|zod|uplot|@tanstack|hls\.js|gcoord|@vant|@amap)[\\/]/,
       ],
     },
     environments: { wechat: environment('wechat'), alipay: environment('alipay') },
@@ -132,6 +132,10 @@ export default defineConfig(({ envMode }) => {
           'lib-chart': /node_modules[\\/]uplot[\\/]/,
           // The list virtualiser, shared by every list screen and rarely changing: cached on its own.
           'lib-virtual': /node_modules[\\/]@tanstack[\\/]/,
+          // The map SDK loader, coordinate conversion and the mainland region data: only the location screens.
+          'lib-map': /node_modules[\\/](@amap|@vant[\\/]area-data|gcoord)[\\/]/,
+          // The HLS player: only the camera live view.
+          'lib-video': /node_modules[\\/]hls\.js[\\/]/,
         },
         // Polyfills that only lazy chunks need travel with them, not in the first bytes.
         override: {
