@@ -24,6 +24,7 @@ const DEFAULTS: Record<string, string> = {
   PUBLIC_WECHAT_AUTHORIZE_URL: 'https://open.weixin.qq.com/connect/oauth2/authorize',
   PUBLIC_ALIPAY_AUTHORIZE_URL: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm',
   PUBLIC_ASSET_PREFIX: '',
+  PUBLIC_LECHANGE_API_URL: 'https://openapi.lechange.cn/openapi',
 };
 
 /** Parses the text of a dotenv file: KEY=value lines, # comments, optional quotes. */

@@ -14,4 +14,10 @@ interface ImportMetaEnv {
   readonly PUBLIC_WECHAT_AUTHORIZE_URL?: string;
   readonly PUBLIC_ALIPAY_APP_ID?: string;
   readonly PUBLIC_ALIPAY_AUTHORIZE_URL?: string;
+  /** AMap JS API 2.0 key; absent = no map (the location screen falls back to region picker + geolocation). */
+  readonly PUBLIC_AMAP_KEY?: string;
+  /** AMap security code (securityJsCode) that goes with the key. */
+  readonly PUBLIC_AMAP_SECURITY_CODE?: string;
+  /** Base URL of the camera-cloud (lechange) open API. */
+  readonly PUBLIC_LECHANGE_API_URL?: string;
 }
