@@ -21,6 +21,7 @@ export default defineConfig(({ envMode }) => {
     output: {
       // DIST_DIR lets parallel builds (e.g. several worktrees' tests) use their own output folder.
       distPath: { root: `${process.env.DIST_DIR ?? 'dist'}/${name}` },
+      cleanDistPath: true,
       assetPrefix: `${assetBase}/${name}/`,
     },
   });
@@ -35,7 +36,23 @@ export default defineConfig(({ envMode }) => {
         /node_modules[\\/](antd-mobile|@react-spring|@use-gesture|alova|@alova|react-router|dompurify|zod|uplot|@tanstack|hls\.js|gcoord|@vant|@amap)[\\/]/,
       ],
     },
-    environments: { wechat: environment('wechat'), alipay: environment('alipay') },
+    environments: {
+      wechat: environment('wechat'),
+      alipay: environment('alipay'),
+      // Only for npm run bench (BENCH_LIST=1): the 5 000-row list page, never part of an app bundle.
+      ...(process.env.BENCH_LIST === '1'
+        ? {
+            bench: {
+              source: { entry: { index: './scripts/bench/list-page.tsx' } },
+              output: {
+                distPath: { root: `${process.env.DIST_DIR ?? 'dist'}/bench` },
+                assetPrefix: '/',
+                cleanDistPath: true,
+              },
+            },
+          }
+        : {}),
+    },
     html: {
       template: './src/app/index.html',
       title: '充电运营管理平台',

@@ -11,10 +11,11 @@ const define = Object.fromEntries(
 );
 
 /**
- * Three test projects (README "Tests"):
+ * Four test projects (README "Tests"):
  * - unit: pure rules of the app (src/, platform/), in Node or happy-dom;
  * - sandbox: the sandbox backend through its Hono app, with an in-memory PGlite;
- * - e2e: Puppeteer over Debian's Chromium against a started sandbox serving the built bundles.
+ * - deploy: production builds with example settings (nothing of the sandbox in them);
+ * - e2e: Puppeteer over Debian's Chromium against a started sandbox serving the built bundles (also through nginx).
  */
 export default defineConfig({
   test: {
@@ -34,6 +35,15 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'deploy',
+          include: ['test/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

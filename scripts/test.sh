@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm test: every check of the project, on a fresh machine of this kind (Debian, Node 20, root).
-# Installs what the tests need (npm ci; Debian's Chromium when missing), then runs in order:
+# Installs what the tests need (npm ci; Debian's Chromium and nginx when missing), then runs in order:
 # typecheck, lint + format, unit tests, the build of both bundles (timed), the syntax check of dist/ against the
-# webviews, the byte budgets, the sandbox's tests, and the end-to-end tests in Chromium.
+# webviews, the byte budgets, the production build test, the sandbox's tests, and the end-to-end tests in Chromium
+# (also through nginx with deploy/'s configuration).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,16 +17,18 @@ else
   echo "node_modules up to date"
 fi
 
-step "Chromium (Debian) for the end-to-end tests"
-if [ -x /usr/bin/chromium ]; then
-  /usr/bin/chromium --version
-else
+step "Chromium and nginx (Debian) for the end-to-end and delivery tests"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends chromium
-  /usr/bin/chromium --version
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+/usr/bin/chromium --version
+/usr/sbin/nginx -v
 
 step "typecheck"
 npx tsc -p tsconfig.json --noEmit
@@ -49,10 +52,13 @@ node scripts/check-dist.mjs dist
 step "byte budgets"
 node scripts/budget.mjs
 
+step "production builds (example settings: nothing of the sandbox in them)"
+npx vitest run --project deploy
+
 step "sandbox tests"
 npx vitest run --project sandbox
 
-step "end-to-end tests (Chromium, both bundles)"
+step "end-to-end tests (Chromium, both bundles; nginx in front of them)"
 npx vitest run --project e2e
 
 step "all tests passed"

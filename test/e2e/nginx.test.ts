@@ -1,0 +1,173 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { renderNginx } from '../../deploy/render-nginx';
+import {
+  USER_AGENTS,
+  api,
+  authorizeAndBindByPassword,
+  openPhone,
+  sharedBrowser,
+  storedToken,
+  type Host,
+} from './helpers';
+
+/**
+ * Production delivery through Debian's nginx (issue 4 §3): deploy/'s configuration over the built bundles, the API and
+ * the sandbox's authorisation pages proxied to the sandbox. Each user agent gets its bundle at / and at a deep route;
+ * the headers; a full WeChat and Alipay login through nginx in Chromium. The steps are those of deploy/Dockerfile:
+ * render the configuration for the environment, include it in nginx's http block, serve the build's folder.
+ */
+
+const NGINX = '/usr/sbin/nginx';
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+describe('nginx in front of the bundles', () => {
+  const sandbox = inject('baseUrl');
+  const browser = sharedBrowser();
+  let prefix: string;
+  let nginx: ChildProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    if (!existsSync(NGINX)) throw new Error('nginx is missing: npm test installs it (apt-get install nginx)');
+    prefix = mkdtempSync(path.join(tmpdir(), 'ops-nginx-'));
+    mkdirSync(path.join(prefix, 'logs'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    writeFileSync(
+      path.join(prefix, 'app.conf'),
+      renderNginx({
+        mode: 'sandbox',
+        root: dist,
+        listen: `127.0.0.1:${port}`,
+        apiUpstream: sandbox,
+        sandboxUpstream: sandbox,
+      }),
+    );
+    // nginx's main configuration as Debian ships it, pointed at a private prefix (no root needed).
+    writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${prefix}/logs/access.log;
+  sendfile on;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  include ${prefix}/app.conf;
+}
+`,
+    );
+    const check = spawnSync(NGINX, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
+    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        /* starting */
+      }
+      if (Date.now() > deadline) throw new Error('nginx did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (prefix) rmSync(prefix, { recursive: true, force: true });
+  });
+
+  const htmlFor = async (url: string, userAgent: string) => {
+    const res = await fetch(url, { headers: { 'User-Agent': userAgent } });
+    return { res, text: await res.text() };
+  };
+
+  it('serves each user agent its bundle at / and at a deep route; anything else gets the stop-screen bundle', async () => {
+    for (const [ua, bundle] of [
+      [USER_AGENTS.wechat, 'wechat'],
+      [USER_AGENTS.alipay, 'alipay'],
+      [USER_AGENTS.desktop, 'wechat'],
+    ] as const) {
+      for (const route of ['/', '/site/siteInfo/facilityList?siteId=1', '/mine/bind/register']) {
+        const { res, text } = await htmlFor(`${base}${route}`, ua);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('text/html');
+        expect(text).toContain(`/${bundle}/static/js/index.`);
+        expect(text).toBe(readFileSync(path.join(dist, bundle, 'index.html'), 'utf8'));
+      }
+    }
+  });
+
+  it('never caches the HTML, caches hashed assets for a year, compresses, sends the security headers', async () => {
+    const { res, text } = await htmlFor(`${base}/home`, USER_AGENTS.wechat);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+
+    const script = /src="(\/wechat\/static\/js\/[^"]+\.js)"/.exec(text)?.[1] ?? '';
+    const asset = await fetch(`${base}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+
+    expect((await fetch(`${base}/wechat/static/js/nope.js`)).status).toBe(404);
+    expect((await fetch(`${base}/favicon.ico`)).status).toBe(404);
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.text()).toBe('ok\n');
+  });
+
+  it('proxies the API to the backend', async () => {
+    const answer = await fetch(`${base}/api/user/todayIncome`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ code: 2 });
+    expect((await fetch(`${base}/api/no/such/path`)).status).toBe(404);
+  });
+
+  it.each<Host>(['wechat', 'alipay'])('a full %s login through nginx in Chromium', async (host) => {
+    const { page, context } = await openPhone(browser(), host);
+    await authorizeAndBindByPassword(page, base, host);
+    const token = (await storedToken(page)) ?? '';
+    const counts = await api<{ siteCount: number }>(sandbox, 'GET', '/api/user/siteCount', undefined, token);
+    await page.waitForFunction(
+      (n: number) => document.querySelector('[data-testid="asset-site-count"]')?.textContent === String(n),
+      { timeout: 15_000 },
+      counts.data.siteCount,
+    );
+    expect(new URL(page.url()).origin).toBe(base);
+    await context.close();
+  });
+});
