@@ -20,7 +20,7 @@ const UpgradePopup = lazy(() => import('./shell-widgets').then((m) => ({ default
 /** Route handle carried by every route of the table. */
 export interface RouteHandle {
   title: string;
-  /** Kept alive while the user is on its child screens (routes.ts). */
+  /** Kept alive once visited (routes.ts). */
   keepAlive?: boolean;
 }
 
@@ -31,22 +31,17 @@ const KEPT_ALIVE: readonly { path: string; Component: ComponentType }[] = flatRo
 
 const KEPT_PATHS = KEPT_ALIVE.map((kept) => kept.path);
 
-/** True when `pathname` is the kept screen's path or one of its child screens. */
-function inSection(keptPath: string, pathname: string): boolean {
-  return pathname === keptPath || pathname.startsWith(`${keptPath}/`);
-}
-
 /**
- * The kept-alive screens to render: each one visited stays mounted while the user is on its child screens (React's
- * Activity hides it without unmounting, so segment, filters and list keep their state); leaving its section drops it.
+ * The kept-alive screens to render: once visited, a kept screen stays mounted — hidden by React's Activity, not
+ * unmounted — while the user is elsewhere (its child screens, the other tabs), so that coming back finds its segment,
+ * filters, list and scroll position at once. It reloads only when its own rules say so (site list: marked dirty or
+ * pulled to refresh).
  */
 function useKeptAlive(pathname: string): { path: string; Component: ComponentType; visible: boolean }[] {
   const [visited, setVisited] = useState<readonly string[]>([]);
-  const next = visited.filter((path) => inSection(path, pathname));
   const current = KEPT_ALIVE.find((kept) => kept.path === pathname);
-  if (current && !next.includes(current.path)) next.push(current.path);
-  if (next.length !== visited.length || next.some((path, i) => path !== visited[i])) setVisited(next);
-  return KEPT_ALIVE.filter((kept) => next.includes(kept.path)).map((kept) => ({
+  if (current && !visited.includes(current.path)) setVisited([...visited, current.path]);
+  return KEPT_ALIVE.filter((kept) => visited.includes(kept.path) || kept === current).map((kept) => ({
     ...kept,
     visible: kept.path === pathname,
   }));

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Activity } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { configureHttp, post } from '../api/http';
 import { PagedList } from './paged-list';
@@ -115,5 +116,26 @@ describe('PagedList', () => {
     rerender(<List keyword="翠苑" />);
     await screen.findByText('翠苑1');
     expect(calls.at(-1)).toMatchObject({ pageNum: 1, keyword: '翠苑' });
+  });
+
+  it('does not reload when a screen kept alive by Activity is shown again', async () => {
+    const calls = serve(3);
+    const view = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <List keyword="" />
+      </Activity>
+    );
+    const { rerender } = render(view('visible'));
+    await screen.findByText('站点1');
+    rerender(view('hidden'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    rerender(view('visible'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(calls).toHaveLength(1);
+    expect(screen.getByText('站点3')).toBeTruthy();
   });
 });

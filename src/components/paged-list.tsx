@@ -68,11 +68,28 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     preloadPreviousPage: false,
     total: (response: unknown) => (response as R).total,
     data: (response: unknown) => (response as R).list,
-    watchingStates: watch,
-    debounce: debounceMs,
+    // Requests are started here, not by alova's own watchers: an effect of a screen kept alive by React's Activity
+    // runs again each time the screen is shown, which must not reload the list.
+    immediate: false,
   });
   const { data, page, isLastPage, loading, error, update, reload } = pagination;
   const list = (data ?? []) as T[];
+
+  // Page 1 on the first show and whenever a watched value changes (debounced); never merely because the list is
+  // shown again.
+  const watchKey = JSON.stringify(watch);
+  const loadedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (loadedKey.current === watchKey) return undefined;
+    const first = loadedKey.current === null;
+    loadedKey.current = watchKey;
+    if (first || debounceMs <= 0) {
+      void reload();
+      return undefined;
+    }
+    const timer = setTimeout(() => void reload(), debounceMs);
+    return () => clearTimeout(timer);
+  }, [watchKey, debounceMs, reload]);
 
   // Answers so far (and whether the last one failed): the infinite scroll's promise settles on the next answer.
   const [answers, setAnswers] = useState({ count: 0, failed: false as boolean, error: null as unknown });
