@@ -32,6 +32,8 @@ import { measure } from './budget.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
+/** --only=list: just the 5 000-row list (for working on the list). */
+const onlyList = process.argv.includes('--only=list');
 const RUNS = quick ? 1 : 3;
 
 interface ByteFigures {
@@ -227,6 +229,17 @@ async function main(): Promise<void> {
   });
   const bytes = (['wechat', 'alipay'] as const).map((bundle) => measure(bundle) as ByteFigures);
 
+  if (onlyList) {
+    const listServer = await serveFolder(path.join(benchDist, 'bench'));
+    const browser = await launchBrowser();
+    try {
+      console.log(JSON.stringify(await longList(browser, listServer.url)));
+    } finally {
+      await browser.close();
+      listServer.server.close();
+    }
+    return;
+  }
   const sandbox = await startSandbox();
   const listServer = await serveFolder(path.join(benchDist, 'bench'));
   const browser = await launchBrowser();

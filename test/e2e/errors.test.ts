@@ -27,8 +27,11 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: error catalogue and login 
   ): Promise<{ page: Page; answeredAt: number; close: () => Promise<void> }> {
     const { page, context } = await openPhone(browser(), host);
     await authorizeAndBindByPassword(page, baseUrl, host);
-    // Let the home page's own first calls finish, so that the fault is met by the reload.
-    await page.waitForNetworkIdle({ idleTime: 300 });
+    // Let the home page's own todayIncome call finish (its figure shows), so that the fault is met by the reload.
+    await page.waitForFunction(
+      () => /^-?¥/.test(document.querySelector('[data-testid="today-income-total"]')?.textContent ?? ''),
+      { timeout: 30_000 },
+    );
     await fault(baseUrl, { path: '/api/user/todayIncome', ...spec });
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/todayIncome');
     await page.reload();

@@ -152,18 +152,18 @@ const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
     </>
   );
   return session.can('income:view') ? (
-    <EntryLink to="/income" className="home-card">
+    <EntryLink to="/income" className="home-card home-card--income">
       {body}
     </EntryLink>
   ) : (
-    <section className="home-card">{body}</section>
+    <section className="home-card home-card--income">{body}</section>
   );
 });
 
 const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
   const data = home.charge.data;
   return (
-    <EntryLink to="/mine/chargerRecord-list" className="home-card">
+    <EntryLink to="/mine/chargerRecord-list" className="home-card home-card--charge">
       <h2 className="home-card__title">今日充电</h2>
       <Block loading={home.charge.pending}>
         <div className="home-grid">
@@ -248,8 +248,16 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
       </section>
     );
   }
+  // The grid's height is known before the figures arrive (one row per three cells): reserve it, so that nothing below
+  // moves when they do.
+  const cells =
+    (session.can('site:view') ? 3 : 0) +
+    (session.can('card:view') ? 1 : 0) +
+    (session.can('agent') ? 1 : 0) +
+    (session.can('tenement') ? 1 : 0) +
+    (session.can('subAccount') ? 1 : 0);
   return (
-    <section className="home-card">
+    <section className="home-card" style={{ minHeight: 56 + Math.ceil(cells / 3) * 68 }}>
       <h2 className="home-card__title">资产概览</h2>
       <Block loading={home.counts.pending}>
         <div className="home-grid">
