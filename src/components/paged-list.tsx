@@ -72,8 +72,11 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     // runs again each time the screen is shown, which must not reload the list.
     immediate: false,
   });
-  const { data, page, isLastPage, loading, error, update, reload } = pagination;
+  const { data, page, isLastPage, loading, error, update } = pagination;
   const list = (data ?? []) as T[];
+  // A failed load shows in `error` (and the request layer has told the user): the promise's rejection is not news.
+  const { reload: reloadPage } = pagination;
+  const reload = useCallback(() => reloadPage().catch(() => undefined), [reloadPage]);
 
   // Page 1 on the first show and whenever a watched value changes (debounced); never merely because the list is
   // shown again.
@@ -128,6 +131,8 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     count: list.length,
     estimateSize: () => estimateSize,
     overscan: 6,
+    // Let React batch the re-renders of a scroll instead of one synchronous render per scroll event.
+    useFlushSync: false,
     scrollMargin,
     getItemKey: (index) => {
       const item = list[index];
