@@ -18,6 +18,7 @@ export const REQUIRED_KEYS = [
   'PUBLIC_SERVICE_PHONE',
   'PUBLIC_WECHAT_APP_ID',
   'PUBLIC_ALIPAY_APP_ID',
+  'PUBLIC_QR_BASE_URL',
 ] as const;
 
 const DEFAULTS: Record<string, string> = {

@@ -18,6 +18,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_AMAP_KEY?: string;
   /** AMap security code (securityJsCode) that goes with the key. */
   readonly PUBLIC_AMAP_SECURITY_CODE?: string;
+  /** Origin of the platform QR domain: stickers are `{origin}/q/{code}` (B-site §0.4); scanned URLs elsewhere are refused. */
+  readonly PUBLIC_QR_BASE_URL?: string;
   /** Base URL of the camera-cloud (lechange) open API. */
   readonly PUBLIC_LECHANGE_API_URL?: string;
 }

@@ -10,6 +10,8 @@ export interface AppSettings {
   instanceId: string;
   /** Default customer-service phone of a new site draft (spec §3, §9). */
   servicePhone: string;
+  /** Origin of the platform QR domain (stickers are `{qrBaseUrl}/q/{code}`, B-site §0.4); '' = not checked. */
+  qrBaseUrl: string;
   /** Environment name, for diagnostics only. */
   envName: string;
 }
@@ -19,5 +21,6 @@ export const settings: AppSettings = {
   apiBaseUrl: import.meta.env.PUBLIC_API_BASE_URL ?? '',
   instanceId: import.meta.env.PUBLIC_INSTANCE_ID ?? '',
   servicePhone: import.meta.env.PUBLIC_SERVICE_PHONE ?? '',
+  qrBaseUrl: import.meta.env.PUBLIC_QR_BASE_URL ?? '',
   envName: import.meta.env.PUBLIC_ENV_NAME ?? '',
 };

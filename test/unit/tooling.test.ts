@@ -29,7 +29,7 @@ describe('per-environment build settings (deploy/settings.ts)', () => {
         },
         envDir,
       ),
-    ).toThrow(/PUBLIC_ALIPAY_APP_ID/);
+    ).toThrow(/PUBLIC_ALIPAY_APP_ID, PUBLIC_QR_BASE_URL/);
   });
 
   it('a complete production environment builds with the real authorisation pages by default', () => {
@@ -41,6 +41,7 @@ describe('per-environment build settings (deploy/settings.ts)', () => {
         PUBLIC_SERVICE_PHONE: '400',
         PUBLIC_WECHAT_APP_ID: 'wx1',
         PUBLIC_ALIPAY_APP_ID: '2021',
+        PUBLIC_QR_BASE_URL: 'https://qr.example.com',
       },
       envDir,
     );
@@ -60,6 +61,7 @@ describe('per-environment build settings (deploy/settings.ts)', () => {
           PUBLIC_SERVICE_PHONE: '4',
           PUBLIC_WECHAT_APP_ID: 'w',
           PUBLIC_ALIPAY_APP_ID: 'a',
+          PUBLIC_QR_BASE_URL: 'https://qr.example.com',
         },
         envDir,
       ),
