@@ -1,10 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { deviceRoutes } from './api/device';
+import { deviceSetupRoutes } from './api/device-setup';
 import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
 import { mineRoutes } from './api/mine';
 import { siteRoutes } from './api/site';
+import { siteIncomeRoutes } from './api/site-income';
+import { siteSettingsRoutes } from './api/site-settings';
 import { userRoutes } from './api/user';
 import type { SandboxConfig } from './config';
 import { BizError, fail } from './http/envelope';
@@ -35,6 +39,10 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, now: () => n
   app.route('/', userRoutes(db, config, now));
   app.route('/', homeRoutes(db, now));
   app.route('/', siteRoutes(db, now));
+  app.route('/', deviceRoutes(db, now));
+  app.route('/', deviceSetupRoutes(db, now));
+  app.route('/', siteSettingsRoutes(db, now));
+  app.route('/', siteIncomeRoutes(db, now));
   app.route('/', mineRoutes(db, now));
   app.route('/', incomeRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));

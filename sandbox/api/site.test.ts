@@ -178,3 +178,521 @@ describe('siteBaseInfo', () => {
     expect((await sb.get('/api/site/siteBaseInfo', operator)).body.code).toBe(1);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Writes (they run after the read tests above, on the same database)
+// ---------------------------------------------------------------------------------------------------------------------
+
+interface CommunityInfoBody {
+  id: number;
+  name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  householdCount: number | null;
+  propertyName: string | null;
+  remark: string | null;
+  siteCount: number;
+  createTime: number;
+}
+
+const communityForm = (fields: Record<string, unknown> = {}) => ({
+  name: '测试新小区',
+  province: '浙江省',
+  city: '杭州市',
+  area: '西湖区',
+  address: '文一西路100号',
+  householdCount: 800,
+  propertyName: '绿城物业',
+  remark: '东门有车棚',
+  ...fields,
+});
+
+describe('community add / modify (B §1 小区 form; Business rules A1)', () => {
+  it('adds a community that the list, the filter, the counts and info then show', async () => {
+    const before = (
+      await sb.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount', operator)
+    ).body.data;
+    const added = await sb.post<{ id: number }>(
+      '/api/community/add',
+      operator,
+      communityForm({ name: '  测试新小区 ' }),
+    );
+    expect(added.body.code).toBe(0);
+    const id = added.body.data.id;
+    const info = (await sb.get<CommunityInfoBody>('/api/community/info', operator, { id })).body.data;
+    expect(info).toMatchObject({
+      id,
+      name: '测试新小区',
+      province: '浙江省',
+      city: '杭州市',
+      area: '西湖区',
+      address: '文一西路100号',
+      householdCount: 800,
+      propertyName: '绿城物业',
+      remark: '东门有车棚',
+      siteCount: 0,
+      createTime: sb.clock.now,
+    });
+    const after = (
+      await sb.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount', operator)
+    ).body.data;
+    expect(after.communityCount).toBe(before.communityCount + 1);
+    expect(after.householdCount).toBe(before.householdCount + 800);
+    const simple = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', operator)).body.data;
+    expect(simple).toContainEqual({ id, name: '测试新小区' });
+    const found = (
+      await sb.post<{ list: { id: number }[]; total: number }>('/api/community/list', operator, {
+        pageNum: 1,
+        pageSize: 20,
+        keyword: '测试新',
+      })
+    ).body.data;
+    expect(found.list.map((r) => r.id)).toEqual([id]);
+    // Optional fields may be left out; empty texts are stored as none.
+    const bare = await sb.post<{ id: number }>('/api/community/add', operator, {
+      ...communityForm({ name: '测试空字段小区', propertyName: '', remark: '' }),
+      householdCount: undefined,
+    });
+    expect(bare.body.code).toBe(0);
+    const bareInfo = (await sb.get<CommunityInfoBody>('/api/community/info', operator, { id: bare.body.data.id })).body
+      .data;
+    expect(bareInfo).toMatchObject({ householdCount: null, propertyName: null, remark: null });
+  });
+
+  it('refuses a duplicate name (trimmed, case-insensitive) and invalid fields with the form messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '翠苑一区' }, '小区名称已存在'],
+      [{ name: ' ' }, '请输入小区名称'],
+      [{ name: 'x'.repeat(31) }, '小区名称最多30个字'],
+      [{ province: '' }, '请选择所在地区'],
+      [{ area: '' }, '请选择所在地区'],
+      [{ address: '' }, '请输入详细地址'],
+      [{ address: '路'.repeat(61) }, '详细地址最多60个字'],
+      [{ householdCount: 100_000 }, '户数请输入0-99999的整数'],
+      [{ householdCount: 1.5 }, '户数请输入0-99999的整数'],
+      [{ propertyName: '物'.repeat(31) }, '物业公司最多30个字'],
+      [{ remark: '备'.repeat(101) }, '备注最多100个字'],
+    ];
+    for (const [fields, message] of cases) {
+      const { body } = await sb.post('/api/community/add', operator, communityForm(fields));
+      expect({ fields, body: { code: body.code, message: body.message } }).toEqual({
+        fields,
+        body: { code: 1, message },
+      });
+    }
+    const upper = await sb.post('/api/community/add', operator, communityForm({ name: 'ABC花园' }));
+    expect(upper.body.code).toBe(0);
+    expect((await sb.post('/api/community/add', operator, communityForm({ name: 'abc花园' }))).body).toMatchObject({
+      code: 1,
+      message: '小区名称已存在',
+    });
+  });
+
+  it('modifies its own communities only, keeping names unique', async () => {
+    const simple = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', operator)).body.data;
+    const mine = simple.find((c) => c.name === '测试新小区');
+    const id = mine?.id ?? 0;
+    const changed = await sb.post(
+      '/api/community/modify',
+      operator,
+      communityForm({ id, name: '测试改名小区', householdCount: 900 }),
+    );
+    expect(changed.body).toMatchObject({ code: 0, data: null });
+    const info = (await sb.get<CommunityInfoBody>('/api/community/info', operator, { id })).body.data;
+    expect(info).toMatchObject({ name: '测试改名小区', householdCount: 900 });
+    // Saving its own name again is fine; another community's name is not.
+    expect(
+      (await sb.post('/api/community/modify', operator, communityForm({ id, name: '测试改名小区' }))).body.code,
+    ).toBe(0);
+    expect(
+      (await sb.post('/api/community/modify', operator, communityForm({ id, name: '文新小区' }))).body,
+    ).toMatchObject({
+      code: 1,
+      message: '小区名称已存在',
+    });
+    expect((await sb.post('/api/community/modify', operator, communityForm({ id: 99999 }))).body).toMatchObject({
+      code: 1,
+      message: '小区不存在',
+    });
+    expect((await sb.post('/api/community/modify', operator, communityForm())).body).toMatchObject({
+      code: 1,
+      message: '缺少小区 id',
+    });
+    const other = await sb.login('13800138006');
+    expect((await sb.post('/api/community/modify', other, communityForm({ id, name: '抢改' }))).body).toMatchObject({
+      code: 1,
+      message: '小区不存在',
+    });
+  });
+
+  it('needs site:edit: sub-accounts without it, properties and builders get 403', async () => {
+    for (const phone of ['13800138004', '13800138002', '13800138005']) {
+      const token = await sb.login(phone);
+      const { body } = await sb.post('/api/community/add', token, communityForm({ name: `无权限${phone.slice(-2)}` }));
+      expect({ phone, code: body.code, message: body.message }).toEqual({ phone, code: 403, message: '无操作权限' });
+    }
+  });
+});
+
+const siteForm = (fields: Record<string, unknown> = {}) => ({
+  name: '测试新站点',
+  province: '浙江省',
+  city: '杭州市',
+  area: '西湖区',
+  address: '文一西路100号北侧车棚',
+  longitude: 120.1234567,
+  latitude: 30.2765434,
+  contacts: '赵六',
+  contactsPhone: '13912345678',
+  servicePhone: '400-800-1234',
+  merchantId: 10004,
+  siteShareRule: {
+    shareMode: 2,
+    electricBearer: 1,
+    electricPrice: 55,
+    channelFeeBearer: 3,
+    platformFeeBearer: 1,
+    parties: [
+      {
+        userId: 10004,
+        partyType: 2,
+        name: '',
+        phone: '',
+        chargeRate: 2000,
+        cardRate: 2000,
+        coinRate: 2000,
+        remark: '',
+      },
+    ],
+  },
+  ...fields,
+});
+
+const rule = (fields: Record<string, unknown>) => ({ ...siteForm().siteShareRule, ...fields });
+
+describe('addSite (B §1 /site/add; Business rules A1, A5, B2, B3, B7)', () => {
+  it('creates a site in status 运营中 with version 1 in force today and the platform default charge rule', async () => {
+    const before = (await list(operator, {})).body.data.total;
+    const { body } = await sb.post<{ id: number }>('/api/r9/site/addSite', operator, siteForm());
+    expect(body.code).toBe(0);
+    const id = body.data.id;
+    const site = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: id })).body.data;
+    expect(site).toMatchObject({
+      id,
+      name: '测试新站点',
+      province: '浙江省',
+      city: '杭州市',
+      area: '西湖区',
+      address: '文一西路100号北侧车棚',
+      longitude: 120.123457,
+      latitude: 30.276543,
+      contacts: '赵六',
+      contactsPhone: '13912345678',
+      servicePhone: '400-800-1234',
+      merchantId: 10004,
+      merchantName: '文新物业',
+      communityId: null,
+      boxCount: 0,
+      auditStatus: 0,
+      editable: true,
+      pendingShareRule: null,
+      createTime: sb.clock.now,
+    });
+    expect(site.shareRule).toEqual({
+      shareMode: 2,
+      electricBearer: 1,
+      electricPrice: 55,
+      channelFeeBearer: 3,
+      platformFeeBearer: 1,
+      effectiveDate: '2026-11-20',
+      parties: [
+        {
+          userId: 10004,
+          partyType: 2,
+          name: '文新物业',
+          phone: '13800138003',
+          chargeRate: 2000,
+          cardRate: 2000,
+          coinRate: 2000,
+          remark: '',
+        },
+      ],
+    });
+    expect(site.chargeRule).toEqual({
+      billingMode: 1,
+      tiers: [
+        { maxPower: 200, price: 25 },
+        { maxPower: 400, price: 40 },
+        { maxPower: 700, price: 60 },
+        { maxPower: 1000, price: 80 },
+      ],
+      energyPrice: 0,
+      servicePrice: 0,
+      prepayOptions: [100, 200, 300, 500],
+      fullStop: 1,
+      freeMinutes: 5,
+      maxMinutes: 720,
+      coinMinutes: 240,
+    });
+    const stored = await sb.db.query<{
+      status: number;
+      charge_rule_group_id: number;
+      version: number;
+      vstatus: number;
+    }>(
+      `select s.status, s.charge_rule_group_id, v.version, v.status as vstatus
+       from site s join site_share_rule_version v on v.site_id = s.id where s.id = $1`,
+      [id],
+    );
+    expect(stored.rows).toEqual([{ status: 1, charge_rule_group_id: expect.any(Number), version: 1, vstatus: 1 }]);
+    // Same rule as site 6 (the platform default) → the same ChargeRuleGroup (same-rule grouping by hash).
+    const site6 = await sb.db.query<{ g: number }>('select charge_rule_group_id as g from site where id = 6');
+    expect(stored.rows[0]?.charge_rule_group_id).toBe(site6.rows[0]?.g);
+    const after = (await list(operator, { keyword: '测试新站点' })).body.data;
+    expect(after.list).toHaveLength(1);
+    expect(after.list[0]).toMatchObject({ id, boxCount: 0, merchantName: '文新物业', todayIncome: 0, editable: true });
+    expect((await list(operator, {})).body.data.total).toBe(before + 1);
+    const names = (
+      await sb.get<{ id: number; name: string }[]>('/api/r9/site/nameList', operator, { keyword: '测试新' })
+    ).body.data;
+    expect(names).toEqual([{ id, name: '测试新站点' }]);
+  });
+
+  it('refuses a duplicate name among non-deleted sites; a deleted site frees its name', async () => {
+    expect((await sb.post('/api/r9/site/addSite', operator, siteForm({ name: ' 测试新站点 ' }))).body).toMatchObject({
+      code: 1,
+      message: '站点名称已存在',
+    });
+    await sb.post('/api/r9/site/addSite', operator, siteForm({ name: 'Test Site' }));
+    expect((await sb.post('/api/r9/site/addSite', operator, siteForm({ name: 'test site' }))).body.message).toBe(
+      '站点名称已存在',
+    );
+    await sb.db.query(`update site set deleted = 1 where name = 'Test Site'`);
+    expect((await sb.post('/api/r9/site/addSite', operator, siteForm({ name: 'test site' }))).body.code).toBe(0);
+    // Another operator may use the same name.
+    const other = await sb.login('13800138006');
+    expect(
+      (
+        await sb.post(
+          '/api/r9/site/addSite',
+          other,
+          siteForm({ merchantId: null, siteShareRule: rule({ electricPrice: 0, parties: [] }) }),
+        )
+      ).body.code,
+    ).toBe(0);
+  });
+
+  it('validates the fields with the form messages and the accepted area', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, '请输入站点名称'],
+      [{ name: '站' }, '站点名称为2-30个字符'],
+      [{ name: '站'.repeat(31) }, '站点名称为2-30个字符'],
+      [{ name: '站点<script>' }, '站点名称仅支持中文、字母、数字、空格及()（）-#'],
+      [{ longitude: undefined }, '请选择站点位置'],
+      [{ province: '' }, '请选择站点位置'],
+      [{ longitude: 150, latitude: 30 }, '请选择中国大陆范围内的位置'],
+      [{ latitude: 60 }, '请选择中国大陆范围内的位置'],
+      [
+        { province: '香港特别行政区', city: '香港岛', area: '中西区', longitude: 114.16, latitude: 22.28 },
+        '暂不支持港澳台地区站点',
+      ],
+      [{ address: '' }, '请输入详细地址'],
+      [{ contacts: '赵' }, '请输入联系人姓名'],
+      [{ contactsPhone: '1381234567' }, '请输入正确的手机号'],
+      [{ servicePhone: '12345' }, '请输入正确的客服电话'],
+      [{ merchantId: 10002 }, '物业不存在'],
+    ];
+    for (const [fields, message] of cases) {
+      const { body } = await sb.post('/api/r9/site/addSite', operator, siteForm({ name: '校验站点', ...fields }));
+      expect({ fields, code: body.code, message: body.message }).toEqual({ fields, code: 1, message });
+    }
+    for (const [i, servicePhone] of [
+      '0571-88886666',
+      '057188886666',
+      '4008001234',
+      '800-123-4567',
+      '13900001111',
+    ].entries()) {
+      const { body } = await sb.post(
+        '/api/r9/site/addSite',
+        operator,
+        siteForm({ name: `客服电话站点${i}`, servicePhone }),
+      );
+      expect({ servicePhone, code: body.code }).toEqual({ servicePhone, code: 0 });
+    }
+  });
+
+  it('checks the share rule (B1, B2, B7)', async () => {
+    const party = (userId: number, partyType: number, r: number, extra: Record<string, unknown> = {}) => ({
+      userId,
+      partyType,
+      chargeRate: r,
+      cardRate: r,
+      coinRate: r,
+      remark: '',
+      ...extra,
+    });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ merchantId: null, siteShareRule: rule({ electricBearer: 2, electricPrice: 0, parties: [] }) }, '请先选择物业'],
+      [
+        { merchantId: null, siteShareRule: rule({ electricBearer: 1, electricPrice: 60, parties: [] }) },
+        '未关联物业时电费由运营商自行缴纳，电费单价须为0',
+      ],
+      [{ siteShareRule: rule({ electricPrice: 0 }) }, '电费单价需在0.01-2.00元/度之间'],
+      [{ siteShareRule: rule({ electricPrice: 201 }) }, '电费单价需在0.01-2.00元/度之间'],
+      [{ siteShareRule: rule({ parties: [party(10003, 2, 1000)] }) }, '物业分成方须为站点关联的物业'],
+      [
+        { siteShareRule: rule({ parties: [party(10004, 2, 1000, { cardRate: 900 })] }) },
+        '综合分成下各收入类型的分成比例须相同',
+      ],
+      [{ siteShareRule: rule({ parties: [party(10004, 2, 10_001)] }) }, '分成比例需在0-100%之间'],
+      [
+        { siteShareRule: rule({ parties: [party(10004, 2, 6000), party(10002, 3, 5000)] }) },
+        '分成比例合计不能超过100%',
+      ],
+      [{ siteShareRule: rule({ parties: [party(10003, 3, 1000)] }) }, '代理商分成方须为代理商账号'],
+      [{ siteShareRule: rule({ parties: [party(10001, 4, 1000)] }) }, '不能将站点所有者设为分成方'],
+      [{ siteShareRule: rule({ parties: [party(10005, 4, 1000)] }) }, '子账号或施工人员不能作为分成方'],
+      [{ siteShareRule: rule({ parties: [party(10002, 3, 100), party(10002, 4, 100)] }) }, '分成方不能重复'],
+      [{ siteShareRule: rule({ parties: [party(10002, 5, 100)] }) }, '上级分成方由系统按上级设置添加，不可提交'],
+      [
+        {
+          siteShareRule: rule({
+            parties: [10004, 10002, 10003, 10007, 10008, 10009].map((id, i) => party(id, i === 0 ? 2 : 4, 100)),
+          }),
+        },
+        '分成方最多5个',
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const { body } = await sb.post('/api/r9/site/addSite', operator, siteForm({ name: '分成校验站点', ...fields }));
+      expect({ fields, code: body.code, message: body.message }).toEqual({ fields, code: 1, message });
+    }
+    // The property bears its own power: no price is kept.
+    const own = await sb.post<{ id: number }>(
+      '/api/r9/site/addSite',
+      operator,
+      siteForm({ name: '物业自付电费站点', siteShareRule: rule({ electricBearer: 2, electricPrice: 80 }) }),
+    );
+    const ownRule = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: own.body.data.id })).body
+      .data.shareRule;
+    expect(ownRule).toMatchObject({ electricBearer: 2, electricPrice: 0 });
+  });
+
+  it('adds the 上级 party to a site of an agent and counts it in the 100 % limit', async () => {
+    const agent = await sb.login('13800138001');
+    const noProperty = { merchantId: null, siteShareRule: rule({ electricPrice: 0, parties: [] }) };
+    const { body } = await sb.post<{ id: number }>(
+      '/api/r9/site/addSite',
+      agent,
+      siteForm({ name: '代理新站点', ...noProperty }),
+    );
+    expect(body.code).toBe(0);
+    const site = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', agent, { siteId: body.data.id })).body.data;
+    expect(site.shareRule.parties).toEqual([
+      expect.objectContaining({ userId: 10001, partyType: 5, chargeRate: 1000, cardRate: 1000, coinRate: 1000 }),
+    ]);
+    const partner = {
+      merchantId: null,
+      siteShareRule: rule({
+        electricPrice: 0,
+        parties: [{ userId: 10009, partyType: 4, chargeRate: 9500, cardRate: 9500, coinRate: 9500, remark: '' }],
+      }),
+    };
+    expect(
+      (await sb.post('/api/r9/site/addSite', agent, siteForm({ name: '代理超额站点', ...partner }))).body.message,
+    ).toBe('分成比例合计不能超过100%');
+    // The operator, a party of the agent's new site, sees it read-only.
+    const seen = (await list(operator, { keyword: '代理新站点' })).body.data.list;
+    expect(seen).toEqual([expect.objectContaining({ id: body.data.id, editable: false })]);
+  });
+
+  it('needs site:edit: sub-accounts without it, properties and builders get 403', async () => {
+    for (const phone of ['13800138004', '13800138002', '13800138005']) {
+      const token = await sb.login(phone);
+      const { body } = await sb.post('/api/r9/site/addSite', token, siteForm({ name: `无权限站点${phone.slice(-2)}` }));
+      expect({ phone, code: body.code }).toEqual({ phone, code: 403 });
+    }
+    expect((await sb.post('/api/r9/site/addSite', null, siteForm())).body.code).toBe(2);
+  });
+});
+
+interface PropertyPage {
+  list: {
+    merchantId: number;
+    name: string;
+    shortName: string;
+    phone: string;
+    contacts: string;
+    siteCount: number;
+    monthShareIncome: number;
+    accountStatus: number;
+  }[];
+  total: number;
+  monthShareIncomeSum: number;
+}
+
+describe('merchantListByOperator (B §4 property list; K14)', () => {
+  it('lists the operator’s properties with their sites and this month’s share', async () => {
+    const page = (
+      await sb.get<PropertyPage>('/api/user/merchantListByOperator', operator, { pageNum: 1, pageSize: 20 })
+    ).body.data;
+    expect(page.total).toBe(2);
+    const cuiyuan = page.list.find((p) => p.merchantId === 10003);
+    const wenxin = page.list.find((p) => p.merchantId === 10004);
+    expect(cuiyuan).toMatchObject({
+      name: '翠苑物业',
+      shortName: '翠苑物业',
+      phone: '13800138002',
+      siteCount: 2,
+      accountStatus: 1,
+    });
+    const wenxinSites = await sb.db.query<{ n: number }>(
+      'select count(*)::int as n from site where merchant_id = 10004 and operator_id = 10001 and deleted = 0',
+    );
+    expect(wenxin).toMatchObject({
+      name: '文新物业',
+      phone: '13800138003',
+      accountStatus: 0,
+      siteCount: wenxinSites.rows[0]?.n,
+    });
+    const monthStart = Date.parse('2026-11-01T00:00:00+08:00');
+    const share = await sb.db.query<{ s: string }>(
+      `select coalesce(sum(amount), 0)::text as s from order_split where account_id = 10003 and role in (1, 2, 5)
+         and create_time >= $1 and create_time < $2`,
+      [monthStart, Date.parse('2026-11-21T00:00:00+08:00')],
+    );
+    expect(cuiyuan?.monthShareIncome).toBe(Number(share.rows[0]?.s));
+    expect(cuiyuan?.monthShareIncome).toBeGreaterThan(0);
+    expect(page.monthShareIncomeSum).toBe(page.list.reduce((s, p) => s + p.monthShareIncome, 0));
+  });
+
+  it('searches by name or phone and pages', async () => {
+    const get = (q: Record<string, string | number>) =>
+      sb.get<PropertyPage>('/api/user/merchantListByOperator', operator, { pageNum: 1, pageSize: 20, ...q });
+    expect((await get({ keyword: '文新' })).body.data.list.map((p) => p.merchantId)).toEqual([10004]);
+    expect((await get({ keyword: '13800138002' })).body.data.list.map((p) => p.merchantId)).toEqual([10003]);
+    expect((await get({ keyword: '13800138003' })).body.data.list.map((p) => p.merchantId)).toEqual([10004]);
+    const first = (await get({ pageSize: 1 })).body.data;
+    const second = (await get({ pageSize: 1, pageNum: 2 })).body.data;
+    expect(first.total).toBe(2);
+    expect([...first.list, ...second.list].map((p) => p.merchantId)).toEqual([10003, 10004]);
+    expect((await get({ keyword: 'x'.repeat(31) })).body).toMatchObject({ code: 1, message: '搜索关键词最多30个字' });
+    expect((await get({ pageSize: 0 })).body.code).toBe(1);
+  });
+
+  it('shows each caller only its own properties', async () => {
+    const agent = await sb.login('13800138001');
+    expect(
+      (await sb.get<PropertyPage>('/api/user/merchantListByOperator', agent, { pageNum: 1, pageSize: 20 })).body.data,
+    ).toMatchObject({ total: 0, list: [], monthShareIncomeSum: 0 });
+    for (const phone of ['13800138002', '13800138004']) {
+      const token = await sb.login(phone);
+      expect((await sb.get('/api/user/merchantListByOperator', token, { pageNum: 1, pageSize: 20 })).body.code).toBe(
+        403,
+      );
+    }
+  });
+});

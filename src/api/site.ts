@@ -1,8 +1,9 @@
 import { get, post } from './http';
 
 /**
- * Site calls used by the site list (spec §7 "Sites", "Devices", "Community", "Site applications"; B-site.md §1).
- * Rates are basis points (3000 = 30.00 %); money fen; instants epoch ms.
+ * Site calls of the site list, the community form, adding a site and the property list (spec §7 "Sites", "Devices",
+ * "Community", "Site applications", "Account and login"; B-site.md §0–§1, §4 merchant). Rates are basis points
+ * (3000 = 30.00 %); money fen; electricity price fen per kWh; coordinates GCJ-02; instants epoch ms.
  */
 
 /** One profit-share party (B-site.md §0.2). */
@@ -238,6 +239,7 @@ export interface CommunityInfo extends CommunityRow {
   whiteCount: number;
 }
 
+/** GET /api/community/info — one community of the caller's operator with its counts; code 1 小区不存在. */
 export const getCommunityInfo = (id: number) => get<CommunityInfo>('/api/community/info', { id });
 
 /** GET /api/site/simpleCommunitySiteList — the sites of a community with device and socket counts. */
@@ -245,3 +247,80 @@ export const getCommunitySites = (communityId: number) =>
   get<{ id: number; name: string; boxCount: number; socketCount: number }[]>('/api/site/simpleCommunitySiteList', {
     communityId,
   });
+
+/** Fields of the community form (B-site.md §1 小区 form): POST /api/community/add and, with its id, /modify. */
+export interface CommunityFields {
+  name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  /** 户数, 0–99999. */
+  householdCount?: number;
+  /** 物业公司 (free text, ≤ 30). */
+  propertyName?: string;
+  /** ≤ 100. */
+  remark?: string;
+}
+
+/** POST /api/community/add — creates a community of the caller's operator; data `{ id }`. Code 1 小区名称已存在. */
+export const addCommunity = (body: CommunityFields) => post<{ id: number }>('/api/community/add', body);
+
+/** POST /api/community/modify — changes a community of the caller's operator; data null. */
+export const modifyCommunity = (body: CommunityFields & { id: number }) => post<null>('/api/community/modify', body);
+
+/**
+ * Request of POST /api/r9/site/addSite (B-site.md §1 /site/add): the site draft without the display-only fields.
+ * Coordinates GCJ-02 with 6 decimals; rates in siteShareRule are basis points, electricPrice fen per kWh.
+ */
+export interface AddSiteRequest {
+  name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  longitude: number;
+  latitude: number;
+  contacts: string;
+  contactsPhone: string;
+  servicePhone: string;
+  /** The linked property's Account id; omitted = no property. */
+  merchantId?: number;
+  siteShareRule: SiteShareRule;
+}
+
+/**
+ * POST /api/r9/site/addSite — creates a site (status 运营中) owned by the caller's operator, with share-rule version 1
+ * effective today and the platform default ChargeRule; data `{ id }`. Code 1 站点名称已存在 and validation messages.
+ */
+export const addSite = (body: AddSiteRequest) => post<{ id: number }>('/api/r9/site/addSite', body);
+
+/** A property merchant of GET /api/user/merchantListByOperator (one shape with /mine/tenement-list, K14). */
+export interface PropertyRow {
+  /** The property's Account id (a site's merchantId). */
+  merchantId: number;
+  name: string;
+  shortName: string;
+  contacts: string;
+  phone: string;
+  /** URL or ''. */
+  logo: string;
+  /** The caller's non-deleted sites linked to this property. */
+  siteCount: number;
+  /** Fen: the property's share of this month at the caller's sites. */
+  monthShareIncome: number;
+  /** 0 未开通, 1 启用, 2 停用. */
+  accountStatus: 0 | 1 | 2;
+}
+
+/** Answer of GET /api/user/merchantListByOperator. */
+export interface PropertyListPage {
+  list: PropertyRow[];
+  total: number;
+  /** Fen: Σ monthShareIncome of all the caller's properties (not only this page). */
+  monthShareIncomeSum: number;
+}
+
+/** GET /api/user/merchantListByOperator — the caller's property merchants, paged, keyword on name or phone. */
+export const getPropertyList = (query: { pageNum: number; pageSize: number; keyword?: string }) =>
+  get<PropertyListPage>('/api/user/merchantListByOperator', query);

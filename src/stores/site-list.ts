@@ -6,8 +6,10 @@ import {
   getUndealSiteApplyCount,
   type SiteSort,
 } from '../api/site';
+import { CommunityFormStore } from './community-form';
 import { Loadable } from './loadable';
 import { screenStore } from './screen-store';
+import type { SessionStore } from './session';
 
 /** Segments of the site list (B-site.md §1). */
 export type SiteSegment = 'site' | 'community';
@@ -39,14 +41,27 @@ export class SiteListStore {
    * list reloads page 1 only then (or on pull-to-refresh).
    */
   listVersion = 0;
+  /** Bumped after a community was added or changed: the 小区 list, its counts and the open sheet reload. */
+  communityVersion = 0;
 
   readonly stats = new Loadable(() => getDeviceStatusStatistics());
   readonly pendingApplies = new Loadable(() => getUndealSiteApplyCount());
   readonly communities = new Loadable(() => getCommunitySimpleList());
   readonly communityCount = new Loadable(() => getCommunityCount());
+  /** The 新增小区 / 编辑 form popup (B §1). */
+  readonly communityForm = new CommunityFormStore(() => this.communitiesChanged());
 
-  constructor() {
-    makeAutoObservable(this);
+  /** @param session the login (permissions decide whether communities may be added and edited) */
+  constructor(private readonly session: Pick<SessionStore, 'can' | 'extendPermission'>) {
+    makeAutoObservable<SiteListStore, 'session'>(this, { session: false });
+  }
+
+  /**
+   * Whether the caller may add and edit communities: the owner or a sub-account with site:edit (the server's rule,
+   * entities.md R1.3); properties never.
+   */
+  get canEditCommunities(): boolean {
+    return this.session.can('site:edit') && this.session.extendPermission?.accountType !== 3;
   }
 
   setSegment(segment: SiteSegment): void {
@@ -73,6 +88,16 @@ export class SiteListStore {
   /** Marks the site list dirty: it reloads page 1 the next time it is shown. */
   markDirty(): void {
     this.listVersion += 1;
+  }
+
+  /**
+   * After a community was saved: the 小区 list reloads page 1, its summary and the community filter of the 站点
+   * segment reload (B §1 "save -> toast 保存成功, refresh the community list and counts").
+   */
+  communitiesChanged(): void {
+    this.communityVersion += 1;
+    void this.communityCount.load();
+    void this.communities.load();
   }
 
   /** Records what a page of the site list reported (whether the caller may add sites). */
@@ -103,4 +128,4 @@ export class SiteListStore {
 }
 
 /** The site-list store of a root store (see screenStore): segment and filters survive visits. */
-export const siteListStoreOf = screenStore(() => new SiteListStore());
+export const siteListStoreOf = screenStore((root) => new SiteListStore(root.session));

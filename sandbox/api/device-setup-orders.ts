@@ -1,0 +1,487 @@
+import type { Db } from '../lib/db';
+import { one, rows, scalar } from '../lib/db';
+import { dayOf } from '../lib/time';
+import { pad, stamp, tierPrice, type ChargeRule } from '../db/seed/util';
+
+/**
+ * Running charge orders in the sandbox (B-site.md §3 socket detail; Business rules C4, C5, C7, C8, D7; B §B.8 and
+ * entities.md R3/R4): the device's power reports every 5 minutes (PowerSample), the end of an order (time up or remote
+ * stop) with its automatic refund and its OrderSplit rows, and the derived stored values kept equal to the facts:
+ * SiteDailyStat (energy and duration by start day, refunds by refund day), AccountDailyStat (shares of the split day),
+ * Wallet.pendingIncome (Σ unposted, non-cash split rows). Money fen, power W, energy Wh, minutes, epoch ms.
+ */
+
+/** Minutes between two power reports (PowerSample, K45). */
+export const SAMPLE_MINUTES = 5;
+const SAMPLE_MS = SAMPLE_MINUTES * 60_000;
+
+/** Settle statuses that count as income (R3.2): 0 待入账, 1 已入账, 3 已补结算. */
+const COUNTED = [0, 1, 3];
+
+/** A running (or ending) order as these functions read it. */
+interface OrderRow {
+  id: number;
+  orderNo: string;
+  merchantId: number;
+  siteId: number;
+  deviceId: number;
+  chargerId: number;
+  payType: number;
+  amount: number;
+  coinCount: number | null;
+  cardId: number | null;
+  presetMinutes: number | null;
+  ruleSnapshot: ChargeRule;
+  payTime: number;
+  startTime: number;
+  durationMinutes: number;
+  energyWh: number;
+  maxPowerW: number;
+  settleStatus: number;
+  status: number;
+}
+
+const ORDER_COLUMNS = `id, order_no, merchant_id, site_id, device_id, charger_id, pay_type, amount, coin_count, card_id,
+  preset_minutes, rule_snapshot, pay_time, start_time, duration_minutes, energy_wh, max_power_w, settle_status, status`;
+
+/** A deterministic pseudo-random integer in [0, n) from two numbers (sample noise without a global RNG). */
+function noise(a: number, b: number, n: number): number {
+  let h = (a * 2_654_435_761 + b * 40_503) >>> 0;
+  h ^= h >>> 15;
+  h = Math.imul(h, 2_246_822_519) >>> 0;
+  h ^= h >>> 13;
+  return (h >>> 0) % n;
+}
+
+/**
+ * Adds to the SiteDailyStat row of a site and day (creating it with zeros when missing) and recomputes its derived
+ * columns (chargeNetIncome, cardNetAmount, grossIncome), so that the CHECKs of the table and every screen agree.
+ */
+export async function addSiteDailyStat(
+  db: Db,
+  siteId: number,
+  day: string,
+  delta: { energyWh?: number; durationMinutes?: number; chargeRefundAmount?: number; orderCount?: number },
+  now: number,
+): Promise<void> {
+  const site = await one<{ operatorId: number; chargeRuleGroupId: number }>(
+    db,
+    'select operator_id, charge_rule_group_id from site where id = $1',
+    [siteId],
+  );
+  if (!site) return;
+  await db.query(
+    `insert into site_daily_stat (site_id, charge_rule_group_id, operator_id, date, create_time, update_time)
+     values ($1, $2, $3, $4, $5, $5) on conflict (site_id, date) where site_id is not null do nothing`,
+    [siteId, site.chargeRuleGroupId, site.operatorId, day, now],
+  );
+  await db.query(
+    `update site_daily_stat set
+       energy_wh = energy_wh + $3, duration_minutes = duration_minutes + $4,
+       charge_refund_amount = charge_refund_amount + $5, order_count = order_count + $6,
+       charge_net_income = charge_income - (charge_refund_amount + $5) + coin_income,
+       gross_income = charge_income - (charge_refund_amount + $5) + coin_income + card_net_amount,
+       update_time = $7
+     where site_id = $1 and date = $2`,
+    [
+      siteId,
+      day,
+      delta.energyWh ?? 0,
+      delta.durationMinutes ?? 0,
+      delta.chargeRefundAmount ?? 0,
+      delta.orderCount ?? 0,
+      now,
+    ],
+  );
+}
+
+/** The end of the purchased time of a running order (epoch ms), or null when open-ended. */
+function plannedEnd(order: OrderRow): number | null {
+  return order.presetMinutes ? order.startTime + order.presetMinutes * 60_000 : null;
+}
+
+/**
+ * Brings one running order up to `now`: the power reports due every 5 minutes since the last one (PowerSample), the
+ * order's energy, duration and max power, the socket's live power, and the start day's SiteDailyStat energy and
+ * duration. An order whose purchased time is over ends (endReason 2 时间到). Returns true when it is still running.
+ */
+export async function advanceOrder(db: Db, orderId: number, now: number): Promise<boolean> {
+  const order = await one<OrderRow>(db, `select ${ORDER_COLUMNS} from charge_order where id = $1`, [orderId]);
+  if (!order || order.status !== 1) return false;
+  const end = plannedEnd(order);
+  const until = end === null ? now : Math.min(now, end);
+  const last = await one<{ time: number; power: number }>(
+    db,
+    'select time, power from power_sample where order_id = $1 order by time desc limit 1',
+    [order.id],
+  );
+  const maxPower = await scalar(
+    db,
+    `select coalesce(m.max_power, 1000) from device d join device_model m on m.model = d.model where d.id = $1`,
+    [order.deviceId],
+  );
+  let time = last ? Number(last.time) : Number(order.startTime);
+  let power = last ? Number(last.power) : 120 + noise(order.id, 0, 260);
+  let energy = Number(order.energyWh);
+  let peak = Number(order.maxPowerW);
+  const samples: [number, number][] = [];
+  while (time + SAMPLE_MS <= until) {
+    time += SAMPLE_MS;
+    power = Math.max(30, Math.min(maxPower, power + noise(order.id, time, 41) - 20));
+    energy += Math.round((power * SAMPLE_MINUTES) / 60);
+    peak = Math.max(peak, power);
+    samples.push([time, power]);
+  }
+  for (const [t, p] of samples) {
+    await db.query(
+      'insert into power_sample (order_id, charger_id, time, power, create_time) values ($1, $2, $3, $4, $3) on conflict do nothing',
+      [order.id, order.chargerId, t, p],
+    );
+  }
+  const duration = Math.max(0, Math.floor((until - Number(order.startTime)) / 60_000));
+  const energyDelta = energy - Number(order.energyWh);
+  const durationDelta = duration - Number(order.durationMinutes);
+  if (energyDelta !== 0 || durationDelta > 0 || samples.length > 0) {
+    await db.query(
+      `update charge_order set energy_wh = $2, duration_minutes = greatest(duration_minutes, $3), max_power_w = $4,
+       update_time = $5 where id = $1`,
+      [order.id, energy, duration, peak, now],
+    );
+    if (samples.length > 0)
+      await db.query('update charger set power = $2, update_time = $3 where id = $1', [order.chargerId, power, now]);
+    if (order.settleStatus !== 2 && order.settleStatus !== 4) {
+      await addSiteDailyStat(
+        db,
+        order.siteId,
+        dayOf(Number(order.startTime)),
+        { energyWh: energyDelta, durationMinutes: Math.max(0, durationDelta) },
+        now,
+      );
+    }
+  }
+  if (end !== null && now >= end) {
+    await endOrder(db, order.id, { endReason: 2, at: end, operator: null, reason: '' }, now);
+    return false;
+  }
+  return true;
+}
+
+/** Brings every running order of the given chargers (or all when omitted) up to `now` (see advanceOrder). */
+export async function advanceRunningOrders(db: Db, now: number, chargerIds?: number[]): Promise<void> {
+  const running = await rows<{ id: number }>(
+    db,
+    chargerIds
+      ? 'select id from charge_order where status = 1 and charger_id = any($1::bigint[])'
+      : 'select id from charge_order where status = 1',
+    chargerIds ? [chargerIds] : [],
+  );
+  for (const r of running) await advanceOrder(db, Number(r.id), now);
+}
+
+/**
+ * What a stopped order used and refunds (rule C5): within the free minutes everything is refunded; otherwise mode 1
+ * used = ceil(minutes × tier price / 60) with the tier of the first reported power, mode 2 used = ceil(kWh × (energy +
+ * service price)); refund = amount − used, never negative, never above the amount. Card-, coin-, remote- and
+ * test-paid orders (3–8) refund nothing here except value/e-card orders (3, 5), whose unused part goes back to the card.
+ */
+export function refundOnStop(
+  order: { payType: number; amount: number; ruleSnapshot: ChargeRule; durationMinutes: number; energyWh: number },
+  firstPower: number,
+): number {
+  if (![1, 2, 3, 5].includes(order.payType) || order.amount <= 0) return 0;
+  const rule = order.ruleSnapshot;
+  if (order.durationMinutes < (rule.freeMinutes ?? 0)) return order.amount;
+  const used =
+    rule.billingMode === 2
+      ? Math.ceil((order.energyWh / 1000) * ((rule.energyPrice ?? 0) + (rule.servicePrice ?? 0)))
+      : Math.ceil((order.durationMinutes * tierPrice(rule, firstPower)) / 60);
+  return Math.max(0, Math.min(order.amount, order.amount - used));
+}
+
+/** How an order ends. */
+export interface EndOptions {
+  /** 2 时间到, 4 手动/远程结束 (entities.md ChargeOrder.endReason). */
+  endReason: 2 | 4;
+  /** End instant (epoch ms). */
+  at: number;
+  /** The account that stopped it (remote stop), or null for the device/system. */
+  operator: { id: number; name: string } | null;
+  /** Refund reason text (remote stop). */
+  reason: string;
+}
+
+/**
+ * Ends a running order (rules C5, C8, R3, R4): closes the order and frees its socket, refunds the unused part (payType
+ * 1/2 to the payer, 3/5 to the card), writes the refund to the day's SiteDailyStat, computes the OrderSplit rows of a
+ * paid scan or coin order (B §B.8) with the pending wallet income and the AccountDailyStat of the split day, and closes
+ * a remote-charge record. Returns the refunded amount (fen).
+ */
+export async function endOrder(db: Db, orderId: number, options: EndOptions, now: number): Promise<number> {
+  const order = await one<OrderRow>(db, `select ${ORDER_COLUMNS} from charge_order where id = $1`, [orderId]);
+  if (!order || order.status !== 1) return 0;
+  const at = options.at;
+  const duration = Math.max(0, Math.floor((at - Number(order.startTime)) / 60_000));
+  const durationDelta = duration - Number(order.durationMinutes);
+  const first = await one<{ power: number }>(
+    db,
+    'select power from power_sample where order_id = $1 order by time limit 1',
+    [order.id],
+  );
+  const refund = refundOnStop(
+    { ...order, durationMinutes: duration, energyWh: Number(order.energyWh) },
+    first ? Number(first.power) : Number(order.maxPowerW),
+  );
+  const amount = Number(order.amount);
+  const status = refund <= 0 ? 2 : refund >= amount ? 3 : 4;
+  await db.query(
+    `update charge_order set status = $2, end_time = $3, end_reason = $4, duration_minutes = $5,
+       refund_amount = refund_amount + $6, consume_amount = amount - $6, update_time = $7 where id = $1`,
+    [order.id, status, at, options.endReason, duration, refund, now],
+  );
+  await db.query(
+    `update charger set status = case when status in (1, 2) then 0 else status end, power = 0, current_order_id = null,
+     update_time = $2 where id = $1`,
+    [order.chargerId, now],
+  );
+  const counted = COUNTED.includes(Number(order.settleStatus));
+  if (counted && durationDelta > 0) {
+    await addSiteDailyStat(db, order.siteId, dayOf(Number(order.startTime)), { durationMinutes: durationDelta }, now);
+  }
+  if (refund > 0) {
+    const refundId = await scalar(db, `select nextval(pg_get_serial_sequence('order_refund', 'id'))`);
+    await db.query(
+      `insert into order_refund (id, refund_no, order_id, refund_amount, reason, status, operator_account_id,
+         operator_name, create_time, finish_time, update_time)
+       values ($1, $2, $3, $4, $5, 2, $6, $7, $8, $8, $8)`,
+      [
+        refundId,
+        `TK${stamp(at)}${pad(refundId, 6)}`,
+        order.id,
+        refund,
+        options.reason || (options.endReason === 4 ? '远程结束充电，退还未使用金额' : '退还未使用金额'),
+        options.operator?.id ?? null,
+        options.operator?.name ?? '系统',
+        at,
+      ],
+    );
+    if ((order.payType === 1 || order.payType === 2) && counted) {
+      await addSiteDailyStat(db, order.siteId, dayOf(at), { chargeRefundAmount: refund }, now);
+    }
+    if ((order.payType === 3 || order.payType === 5) && order.cardId !== null) {
+      await db.query('update card set balance = balance + $2, update_time = $3 where id = $1', [
+        order.cardId,
+        refund,
+        now,
+      ]);
+    }
+  }
+  if (counted && (order.payType === 1 || order.payType === 2 || order.payType === 6)) {
+    const gross = amount - refund;
+    if (gross > 0) await splitOrder(db, order, gross, order.payType === 6 ? 'coin' : 'charge', at, now);
+  }
+  await db.query(
+    `update remote_charge_record set status = 3, end_time = $2, actual_minutes = $3, update_time = $4
+     where order_id = $1 and status in (1, 2)`,
+    [order.id, at, duration, now],
+  );
+  return refund;
+}
+
+/** One OrderSplit row before it is stored. */
+interface SplitRow {
+  role: 0 | 1 | 2 | 3 | 4 | 5;
+  accountId: number | null;
+  partyType: number | null;
+  rate: number | null;
+  proportion: number | null;
+  periodId: number | null;
+  amount: number;
+}
+
+/**
+ * The OrderSplit rows of an ended scan-paid (charge) or coin order (B §B.8) with the share-rule version in force on its
+ * pay day: channel fee 0.6 % (charge only, role 4), the platform split of a settleMode-2 owner (role 3, capped by the
+ * open fee period), electricity to the property (role 5, capped so that the owner's row is not negative), the parties'
+ * shares of Base = G − shared costs (roles 1/2, floor), the owner's remainder (role 0). The rows add up to G.
+ */
+export async function splitOrder(
+  db: Db,
+  order: OrderRow,
+  gross: number,
+  kind: 'charge' | 'coin',
+  at: number,
+  now: number,
+): Promise<void> {
+  const payDay = dayOf(Number(order.payTime));
+  const version = await one<{
+    id: number;
+    electricBearer: number;
+    electricPrice: number;
+    channelFeeBearer: number;
+    platformFeeBearer: number;
+  }>(
+    db,
+    `select id, electric_bearer, electric_price, channel_fee_bearer, platform_fee_bearer from site_share_rule_version
+     where site_id = $1 and status in (1, 5) and effective_date <= $2 order by effective_date desc, version desc limit 1`,
+    [order.siteId, payDay],
+  );
+  if (!version) return;
+  const parties = await rows<{ userId: number; partyType: number; chargeRate: number; coinRate: number }>(
+    db,
+    'select user_id, party_type, charge_rate, coin_rate from site_share_party where version_id = $1 order by id',
+    [version.id],
+  );
+  const site = await one<{ operatorId: number; merchantId: number | null }>(
+    db,
+    'select operator_id, merchant_id from site where id = $1',
+    [order.siteId],
+  );
+  if (!site) return;
+  const owner = await one<{ settleMode: number }>(db, 'select settle_mode from account where id = $1', [
+    site.operatorId,
+  ]);
+  const channelFee = kind === 'charge' ? Math.round((gross * 60) / 10000) : 0;
+  let platformFee = 0;
+  let proportion: number | null = null;
+  let periodId: number | null = null;
+  if (owner?.settleMode === 2 && kind === 'charge') {
+    const plan = await one<{ proportion: number }>(
+      db,
+      'select proportion from site_instalment where site_id = $1 and status = 1 order by id desc limit 1',
+      [order.siteId],
+    );
+    const period = await one<{ id: number; dueAmount: number; deductedAmount: number }>(
+      db,
+      `select id, due_amount, deducted_amount from fee_period where account_id = $1 and status = 1
+       order by period_no desc limit 1`,
+      [site.operatorId],
+    );
+    if (plan && period) {
+      proportion = Number(plan.proportion);
+      periodId = Number(period.id);
+      platformFee = Math.min(
+        Math.floor((gross * proportion) / 100),
+        Math.max(0, Number(period.dueAmount) - Number(period.deductedAmount)),
+      );
+      if (platformFee > 0)
+        await db.query('update fee_period set deducted_amount = deducted_amount + $2, update_time = $3 where id = $1', [
+          period.id,
+          platformFee,
+          now,
+        ]);
+    }
+  }
+  const electricCost =
+    site.merchantId !== null ? Math.round((Number(order.energyWh) * version.electricPrice) / 1000) : 0;
+  const sharedFees =
+    (version.channelFeeBearer === 3 ? channelFee : 0) + (version.platformFeeBearer === 3 ? platformFee : 0);
+  const sharedElectricity = version.electricBearer === 3 ? Math.min(electricCost, Math.max(0, gross - sharedFees)) : 0;
+  const base = gross - sharedFees - sharedElectricity;
+  const shares: SplitRow[] = parties.map((p) => {
+    const rate = kind === 'coin' ? Number(p.coinRate) : Number(p.chargeRate);
+    return {
+      role: Number(p.partyType) === 2 ? 1 : 2,
+      accountId: Number(p.userId),
+      partyType: Number(p.partyType),
+      rate,
+      proportion: null,
+      periodId: null,
+      amount: Math.floor((Math.max(base, 0) * rate) / 10000),
+    };
+  });
+  let rest =
+    base -
+    shares.reduce((s, r) => s + r.amount, 0) -
+    (version.channelFeeBearer === 1 ? channelFee : 0) -
+    (version.platformFeeBearer === 1 ? platformFee : 0);
+  const ownElectricity = version.electricBearer === 1 ? Math.max(0, Math.min(electricCost, rest)) : 0;
+  rest -= ownElectricity;
+  const electricity = sharedElectricity + ownElectricity;
+  const out: SplitRow[] = [];
+  const plain = { accountId: null, partyType: null, rate: null, proportion: null, periodId: null };
+  if (channelFee > 0) out.push({ ...plain, role: 4, amount: channelFee });
+  if (platformFee > 0) out.push({ ...plain, role: 3, proportion, periodId, amount: platformFee });
+  for (const s of shares) if (s.amount > 0) out.push(s);
+  if (electricity > 0 && site.merchantId !== null)
+    out.push({ ...plain, role: 5, accountId: Number(site.merchantId), partyType: 2, amount: electricity });
+  out.push({ ...plain, role: 0, accountId: Number(site.operatorId), amount: rest });
+
+  const cashOnly = kind === 'coin';
+  const day = dayOf(at);
+  for (const r of out) {
+    await db.query(
+      `insert into order_split (order_type, order_id, order_no, site_id, version_id, role, account_id, party_type, rate,
+         proportion, period_id, amount, cash_only, post_status, create_time, update_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, $14)`,
+      [
+        kind === 'coin' ? 4 : 1,
+        order.id,
+        order.orderNo,
+        order.siteId,
+        version.id,
+        r.role,
+        r.accountId,
+        r.partyType,
+        r.rate,
+        r.proportion,
+        r.periodId,
+        r.amount,
+        cashOnly,
+        at,
+      ],
+    );
+    if (r.accountId !== null && !cashOnly && r.amount !== 0) {
+      await db.query('update wallet set pending_income = pending_income + $2, update_time = $3 where account_id = $1', [
+        r.accountId,
+        r.amount,
+        now,
+      ]);
+    }
+    const owned = Number(site.operatorId);
+    if (r.role === 1 || r.role === 2 || r.role === 5) {
+      if (r.accountId !== null) await addAccountStat(db, r.accountId, order.siteId, day, { shareIn: r.amount }, now);
+      await addAccountStat(db, owned, order.siteId, day, { shareOut: r.amount }, now);
+    } else if (r.role === 3) await addAccountStat(db, owned, order.siteId, day, { platformFee: r.amount }, now);
+    else if (r.role === 4) await addAccountStat(db, owned, order.siteId, day, { channelFee: r.amount }, now);
+    if (r.accountId !== null) await addAccountStat(db, r.accountId, order.siteId, day, { myIncome: r.amount }, now);
+  }
+}
+
+/** Adds to the AccountDailyStat row of (account, site, day), creating it with zeros when missing. */
+async function addAccountStat(
+  db: Db,
+  accountId: number,
+  siteId: number,
+  day: string,
+  delta: { shareIn?: number; shareOut?: number; platformFee?: number; channelFee?: number; myIncome?: number },
+  now: number,
+): Promise<void> {
+  await db.query(
+    `insert into account_daily_stat (account_id, site_id, date, share_in, share_out, platform_fee, channel_fee,
+       my_income, create_time, update_time)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+     on conflict (account_id, site_id, date) do update set
+       share_in = account_daily_stat.share_in + excluded.share_in,
+       share_out = account_daily_stat.share_out + excluded.share_out,
+       platform_fee = account_daily_stat.platform_fee + excluded.platform_fee,
+       channel_fee = account_daily_stat.channel_fee + excluded.channel_fee,
+       my_income = account_daily_stat.my_income + excluded.my_income,
+       update_time = excluded.update_time`,
+    [
+      accountId,
+      siteId,
+      day,
+      delta.shareIn ?? 0,
+      delta.shareOut ?? 0,
+      delta.platformFee ?? 0,
+      delta.channelFee ?? 0,
+      delta.myIncome ?? 0,
+      now,
+    ],
+  );
+}
+
+/** A new order number: 'CD' + yyyyMMddHHmmss (Asia/Shanghai) + the id on 6 digits, as the seed numbers orders. */
+export function orderNoOf(id: number, at: number): string {
+  return `CD${stamp(at)}${pad(id, 6)}`;
+}

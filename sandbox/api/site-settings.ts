@@ -1,0 +1,904 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ChargeRule, ShareParty, SiteShareRule } from '../../src/api/site';
+import type {
+  AuditSiteInfo,
+  CommercialByPhone,
+  ContractDetail,
+  ModifySiteResult,
+  OperationMode,
+  ShareRuleVersion,
+} from '../../src/api/site-settings';
+import {
+  FULL_BP,
+  SHARE_MESSAGES,
+  SITE_NAME_TAKEN,
+  chargeRuleError,
+  needsReview,
+  normalizeChargeRule,
+  partiesError,
+  sameShareTerms,
+  siteFieldError,
+  storedCostError,
+  type SiteTextField,
+} from '../../src/api/site-settings-rules';
+import { phoneRule } from '../../src/api/rules';
+import { ruleHash, ruleSummary } from '../db/seed/util';
+import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
+import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import { exec, one, rows, scalar, type Db } from '../lib/db';
+import { addDays, dayOf } from '../lib/time';
+import { visibleSites } from './site';
+
+/**
+ * Site profile and settings endpoints (B-site.md §4; Business rules §A.3, §B, §C; entities.md R8): modifySite (partial
+ * update, share-rule versions, charge-rule groups), the share-rule version list, review state, the property's rates on
+ * other sites, the phone lookup of a party, the charge capabilities of a site, same-rule sites, simple site list, cards
+ * bound, contracts, delSite; plus the two reads of other sections the profile shows (querySiteInstalmentStatus of the
+ * settlement section, getSiteApplies of /mine/siteAuthor) and a test control standing in for the platform's review.
+ *
+ * Only the owner (and sub-accounts with site:edit) may change a site: code 403 无操作权限 otherwise. Share changes
+ * create a version effective tomorrow (待生效), or 审核中 when they lower the property's terms; while a version is 审核中
+ * further changes are refused; site.audit_status mirrors the newest version. The 00:00 job (a 待生效 version whose day
+ * has come becomes 生效中, the previous one 已失效) runs lazily before these endpoints read or write a site's versions.
+ */
+
+/** A site row as these endpoints use it. */
+interface SiteRowLite {
+  id: number;
+  operatorId: number;
+  name: string;
+  merchantId: number | null;
+  chargeRule: ChargeRule;
+  chargeRuleGroupId: number;
+  auditStatus: 0 | 1 | 2;
+}
+
+async function siteRow(db: Db, siteId: number): Promise<SiteRowLite> {
+  const site = await one<SiteRowLite>(
+    db,
+    `select id, operator_id, name, merchant_id, charge_rule, charge_rule_group_id, audit_status
+     from site where id = $1 and deleted = 0`,
+    [siteId],
+  );
+  if (!site) throw new BizError(INVALID, '站点不存在或无权查看');
+  return { ...site, id: Number(site.id), operatorId: Number(site.operatorId), merchantId: toId(site.merchantId) };
+}
+
+function toId(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** A site the caller may see (R1.3); code 1 otherwise. */
+async function visibleSite(db: PGlite, caller: Caller, siteId: number): Promise<SiteRowLite> {
+  const visible = await visibleSites(db, caller);
+  if (!visible.some((v) => v.id === siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
+  return siteRow(db, siteId);
+}
+
+/** A site the caller may change: the owner or a sub-account with site:edit (403 无操作权限 otherwise). */
+async function editableSite(db: PGlite, caller: Caller, siteId: number): Promise<SiteRowLite> {
+  requirePermission(caller, 'site:edit');
+  const entry = (await visibleSites(db, caller)).find((v) => v.id === siteId);
+  if (!entry) throw new BizError(INVALID, '站点不存在或无权查看');
+  if (!entry.editable) throw new BizError(FORBIDDEN, '无操作权限');
+  return siteRow(db, siteId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Share-rule versions
+
+interface VersionRow {
+  id: number;
+  version: number;
+  status: 1 | 2 | 3 | 4 | 5;
+  effectiveDate: string;
+  shareMode: 1 | 2;
+  electricBearer: 1 | 2 | 3;
+  electricPrice: number;
+  channelFeeBearer: 1 | 3;
+  platformFeeBearer: 1 | 3;
+  submitTime: number;
+  rejectReason: string | null;
+}
+
+/** Every version of a site with its parties, newest first. */
+async function siteVersions(db: Db, siteId: number): Promise<(VersionRow & { parties: ShareParty[] })[]> {
+  const versions = await rows<VersionRow>(
+    db,
+    `select id, version, status, effective_date, share_mode, electric_bearer, electric_price, channel_fee_bearer,
+            platform_fee_bearer, submit_time, reject_reason
+     from site_share_rule_version where site_id = $1 order by version desc`,
+    [siteId],
+  );
+  const parties = await rows<ShareParty & { versionId: number }>(
+    db,
+    `select p.version_id, p.user_id, p.party_type, coalesce(nullif(a.short_name, ''), a.name) as name,
+            coalesce(a.phone, nullif(a.contact_phone, ''), '') as phone, p.charge_rate, p.card_rate, p.coin_rate,
+            coalesce(p.remark, '') as remark
+     from site_share_party p join account a on a.id = p.user_id
+     where p.version_id = any($1::bigint[]) order by p.party_type, p.id`,
+    [versions.map((v) => v.id)],
+  );
+  return versions.map((v) => ({
+    ...v,
+    id: Number(v.id),
+    submitTime: Number(v.submitTime),
+    parties: parties
+      .filter((p) => Number(p.versionId) === Number(v.id))
+      .map(({ versionId: _v, ...p }) => ({ ...p, userId: Number(p.userId) })),
+  }));
+}
+
+function ruleOf(v: VersionRow & { parties: ShareParty[] }): SiteShareRule {
+  return {
+    shareMode: v.shareMode,
+    electricBearer: v.electricBearer,
+    electricPrice: v.electricPrice,
+    channelFeeBearer: v.channelFeeBearer,
+    platformFeeBearer: v.platformFeeBearer,
+    parties: v.parties,
+    effectiveDate: v.effectiveDate,
+  };
+}
+
+/** The mirror of the newest version on the site (B §B.5): 1 审核中, 2 已驳回, otherwise 0. */
+async function syncAuditStatus(db: Db, siteId: number, now: number): Promise<void> {
+  const newest = await scalar(
+    db,
+    'select status from site_share_rule_version where site_id = $1 order by version desc limit 1',
+    [siteId],
+  );
+  const audit = newest === 3 ? 1 : newest === 4 ? 2 : 0;
+  await exec(db, 'update site set audit_status = $2, update_time = $3 where id = $1 and audit_status <> $2', [
+    siteId,
+    audit,
+    now,
+  ]);
+}
+
+/**
+ * The 00:00 job of R10.1 for one site, run lazily: the newest 待生效 version whose effectiveDate has come becomes
+ * 生效中; the version in force before it and any older due 待生效 version become 已失效.
+ */
+export async function activateDueVersions(db: Db, siteId: number, now: number): Promise<void> {
+  const today = dayOf(now);
+  const due = await rows<{ id: number }>(
+    db,
+    `select id from site_share_rule_version where site_id = $1 and status = 2 and effective_date <= $2
+     order by version desc`,
+    [siteId, today],
+  );
+  const [newest, ...older] = due.map((d) => Number(d.id));
+  if (newest === undefined) return;
+  await exec(
+    db,
+    `update site_share_rule_version set status = 5, update_time = $3
+     where site_id = $1 and (status = 1 or id = any($2::bigint[]))`,
+    [siteId, older, now],
+  );
+  await exec(db, 'update site_share_rule_version set status = 1, update_time = $2 where id = $1', [newest, now]);
+  await syncAuditStatus(db, siteId, now);
+}
+
+const rate = z
+  .number({ error: SHARE_MESSAGES.rateRange })
+  .int(SHARE_MESSAGES.rateRange)
+  .min(0, SHARE_MESSAGES.rateRange)
+  .max(FULL_BP, SHARE_MESSAGES.rateRange);
+
+const partySchema = z.object({
+  userId: z.number({ error: '分成方账号不合法' }).int('分成方账号不合法').positive('分成方账号不合法'),
+  partyType: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: '分成方类型不合法' }),
+  chargeRate: rate,
+  cardRate: rate,
+  coinRate: rate,
+  remark: z
+    .string()
+    .trim()
+    .max(20, '备注最多20个字')
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+const shareRuleSchema = z.object({
+  shareMode: z.union([z.literal(1), z.literal(2)], { error: '分成方式不合法' }),
+  electricBearer: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '电费承担方式不合法' }),
+  electricPrice: z.number({ error: SHARE_MESSAGES.electricPrice }).int(SHARE_MESSAGES.electricPrice),
+  channelFeeBearer: z.union([z.literal(1), z.literal(3)], { error: '手续费承担方式不合法' }),
+  platformFeeBearer: z.union([z.literal(1), z.literal(3)], { error: '平台服务费承担方式不合法' }),
+  parties: z.array(partySchema, { error: '分成方不合法' }).max(10, SHARE_MESSAGES.tooMany),
+});
+
+const whole = (message: string) => z.number({ error: message }).int(message);
+
+const chargeRuleSchema = z.object({
+  billingMode: z.union([z.literal(1), z.literal(2)], { error: '计费方式不合法' }),
+  tiers: z
+    .array(z.object({ maxPower: whole('功率档位上限需为递增的整数'), price: whole('单价需在0.01-10元/小时之间') }))
+    .max(20, '档位数量需为1-6个'),
+  energyPrice: whole('电费需在0.01-5.00元/度之间'),
+  servicePrice: whole('服务费需在0-5.00元/度之间'),
+  prepayOptions: z.array(whole('预付金额需在0.1-100元之间')).max(20, '预付金额需设置1-6个'),
+  fullStop: z.union([z.literal(0), z.literal(1)], { error: '充满自停设置不合法' }),
+  freeMinutes: whole('免费时长需为0-30分钟的整数'),
+  maxMinutes: whole('单次最长时长需为1-24小时的整数'),
+  coinMinutes: whole('投币时长需为0（关闭）或30-720分钟/元'),
+});
+
+const text = z.string({ error: '参数须为文本' });
+
+/** modifySite request (B §4): `id` (the app's field; `siteId` is accepted as an alias) and the fields to change. */
+const modifySchema = z.preprocess(
+  (raw) =>
+    raw && typeof raw === 'object' && !('id' in raw) && 'siteId' in raw
+      ? { ...(raw as Record<string, unknown>), id: (raw as Record<string, unknown>).siteId }
+      : raw,
+  z.object({
+    id: z.number({ error: '缺少站点 id' }).int().positive('缺少站点 id'),
+    name: text.optional(),
+    province: text.trim().max(20, '省份最多20个字').optional(),
+    city: text.trim().max(20, '城市最多20个字').optional(),
+    area: text.trim().max(20, '区县最多20个字').optional(),
+    address: text.optional(),
+    longitude: z.number({ error: '请选择站点位置' }).optional(),
+    latitude: z.number({ error: '请选择站点位置' }).optional(),
+    contacts: text.optional(),
+    contactsPhone: text.optional(),
+    servicePhone: text.optional(),
+    merchantId: z.number({ error: '物业不合法' }).int('物业不合法').min(0, '物业不合法').optional(),
+    communityId: z.number({ error: '小区不合法' }).int('小区不合法').min(0, '小区不合法').optional(),
+    contractCode: text.trim().max(32, '合同编号不合法').optional(),
+    siteShareRule: shareRuleSchema.optional(),
+    chargeRule: chargeRuleSchema.optional(),
+  }),
+);
+
+type ModifyRequest = z.infer<typeof modifySchema>;
+
+/** The charge capabilities of a site (getOperationMode): from the models of its charging boxes; everything without. */
+export async function operationMode(db: Db, site: SiteRowLite): Promise<OperationMode> {
+  const models = await rows<{
+    supportModes: number[];
+    supportCoin: boolean;
+    supportFullStop: boolean;
+    maxPower: number;
+  }>(
+    db,
+    `select distinct m.model, m.support_modes, m.support_coin, m.support_full_stop, m.max_power
+     from device d join device_model m on m.model = d.model
+     where d.site_id = $1 and d.device_type between 1 and 3`,
+    [site.id],
+  );
+  if (models.length === 0) {
+    return {
+      supportModes: [1, 2],
+      currentMode: site.chargeRule.billingMode,
+      supportCoin: true,
+      supportFullStop: true,
+      maxPower: 1000,
+    };
+  }
+  const modes = ([1, 2] as const).filter((mode) => models.every((m) => m.supportModes.map(Number).includes(mode)));
+  return {
+    supportModes: [...modes],
+    currentMode: site.chargeRule.billingMode,
+    supportCoin: models.some((m) => m.supportCoin),
+    supportFullStop: models.every((m) => m.supportFullStop),
+    maxPower: Math.max(...models.map((m) => Number(m.maxPower))),
+  };
+}
+
+/** Location rules of B §0.5: mainland range, 港澳台 not served. */
+function checkLocation(q: ModifyRequest): void {
+  const has = q.longitude !== undefined || q.latitude !== undefined;
+  if (!has) return;
+  if (q.longitude === undefined || q.latitude === undefined) throw new BizError(INVALID, '请选择站点位置');
+  if (q.longitude < 73.5 || q.longitude > 135.1 || q.latitude < 3.8 || q.latitude > 53.6) {
+    throw new BizError(INVALID, '请选择中国大陆范围内的位置');
+  }
+  if (q.province && /台湾|香港|澳门/.test(q.province)) throw new BizError(INVALID, '暂不支持港澳台地区站点');
+}
+
+/**
+ * The parties of a new version, checked against the accounts (B §B.2) and completed: the 上级 row of an agent-owned site
+ * is the server's (the agent's superiorShareRate; whatever the request says about it is replaced).
+ */
+async function checkedParties(
+  db: Db,
+  site: SiteRowLite,
+  merchantId: number | null,
+  rule: z.infer<typeof shareRuleSchema>,
+): Promise<ShareParty[]> {
+  const owner = await one<{ accountType: number; parentId: number | null; superiorShareRate: number | null }>(
+    db,
+    'select account_type, parent_id, superior_share_rate from account where id = $1',
+    [site.operatorId],
+  );
+  const parties: ShareParty[] = [];
+  for (const p of rule.parties) {
+    if (p.partyType === 5) continue;
+    if (p.userId === site.operatorId) throw new BizError(INVALID, SHARE_MESSAGES.self);
+    const account = await one<{ accountType: number; status: number; name: string; shortName: string; phone: string }>(
+      db,
+      'select account_type, status, name, short_name, coalesce(phone, contact_phone) as phone from account where id = $1',
+      [p.userId],
+    );
+    if (!account) throw new BizError(INVALID, SHARE_MESSAGES.notRegistered);
+    if (account.accountType === 4 || account.accountType === 5) throw new BizError(INVALID, SHARE_MESSAGES.wrongType);
+    if (account.status === 2 || account.status === 3) throw new BizError(INVALID, '该账号已停用，不能参与分成');
+    if (p.partyType === 3 && account.accountType !== 2) throw new BizError(INVALID, SHARE_MESSAGES.notAgent);
+    if (p.partyType === 2 && p.userId !== merchantId) throw new BizError(INVALID, SHARE_MESSAGES.property);
+    if (p.partyType !== 2 && p.userId === merchantId) throw new BizError(INVALID, '该账号是站点物业，请以物业类型添加');
+    parties.push({ ...p, name: account.shortName || account.name, phone: account.phone ?? '' });
+  }
+  if (owner?.accountType === 2 && owner.parentId !== null) {
+    const superior = Number(owner.parentId);
+    const r = Number(owner.superiorShareRate ?? 0);
+    if (parties.some((p) => p.userId === superior)) throw new BizError(INVALID, SHARE_MESSAGES.duplicate);
+    const account = await one<{ name: string; shortName: string; phone: string }>(
+      db,
+      'select name, short_name, coalesce(phone, contact_phone) as phone from account where id = $1',
+      [superior],
+    );
+    parties.push({
+      userId: superior,
+      partyType: 5,
+      name: account ? account.shortName || account.name : '',
+      phone: account?.phone ?? '',
+      chargeRate: r,
+      cardRate: r,
+      coinRate: r,
+      remark: '上级分润',
+    });
+  }
+  const error = partiesError(rule.shareMode, parties);
+  if (error) throw new BizError(INVALID, error);
+  return parties;
+}
+
+/**
+ * Creates the next share-rule version (B §B.4–5): effective tomorrow, 待生效 or 审核中 (when it lowers the property's
+ * terms against the version in force); replaces (已失效) a 待生效 or 已驳回 version; refused while one is 审核中.
+ */
+async function createVersion(
+  db: Db,
+  caller: Caller,
+  site: SiteRowLite,
+  rule: SiteShareRule,
+  now: number,
+): Promise<{ shareRuleStatus: 2 | 3; effectiveDate: string }> {
+  const versions = await siteVersions(db, site.id);
+  if (versions.some((v) => v.status === 3)) throw new BizError(INVALID, SHARE_MESSAGES.inReview);
+  const inForce = versions.find((v) => v.status === 1);
+  const working = versions.find((v) => v.status === 1 || v.status === 2);
+  if (working && sameShareTerms(ruleOf(working), rule) && !versions.some((v) => v.status === 4)) {
+    throw new BizError(INVALID, '分成规则没有变化');
+  }
+  const status: 2 | 3 = inForce && needsReview(ruleOf(inForce), rule) ? 3 : 2;
+  const effectiveDate = addDays(dayOf(now), 1);
+  await exec(
+    db,
+    'update site_share_rule_version set status = 5, update_time = $2 where site_id = $1 and status in (2, 4)',
+    [site.id, now],
+  );
+  const next = (versions[0]?.version ?? 0) + 1;
+  const inserted = await one<{ id: number }>(
+    db,
+    `insert into site_share_rule_version (site_id, version, status, effective_date, share_mode, electric_bearer,
+       electric_price, channel_fee_bearer, platform_fee_bearer, submit_user_id, submit_time, create_time, update_time)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11) returning id`,
+    [
+      site.id,
+      next,
+      status,
+      effectiveDate,
+      rule.shareMode,
+      rule.electricBearer,
+      rule.electricPrice,
+      rule.channelFeeBearer,
+      rule.platformFeeBearer,
+      caller.account.id,
+      now,
+    ],
+  );
+  for (const p of rule.parties) {
+    await exec(
+      db,
+      `insert into site_share_party (version_id, user_id, party_type, charge_rate, card_rate, coin_rate, remark,
+         create_time, update_time) values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [inserted?.id, p.userId, p.partyType, p.chargeRate, p.cardRate, p.coinRate, p.remark || null, now],
+    );
+  }
+  await syncAuditStatus(db, site.id, now);
+  return { shareRuleStatus: status, effectiveDate };
+}
+
+/** The group of a charge rule's canonical JSON for the operator, created when new (B §C.3, ChargeRuleGroup). */
+async function ruleGroupOf(db: Db, operatorId: number, rule: ChargeRule, now: number): Promise<number> {
+  const hash = ruleHash(rule);
+  const found = await scalar(db, 'select id from charge_rule_group where operator_id = $1 and rule_hash = $2', [
+    operatorId,
+    hash,
+  ]);
+  if (found) return found;
+  const created = await one<{ id: number }>(
+    db,
+    `insert into charge_rule_group (operator_id, rule_hash, name, create_time, update_time)
+     values ($1, $2, $3, $4, $4) returning id`,
+    [operatorId, hash, ruleSummary(rule).slice(0, 30), now],
+  );
+  return Number(created?.id);
+}
+
+/** Applies one modifySite request (validated) in a transaction; returns the answer. */
+async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: number): Promise<ModifySiteResult> {
+  const site = await editableSite(db, caller, q.id);
+  const { id: _id, siteShareRule, chargeRule, merchantId, communityId, contractCode, ...plain } = q;
+  const changes = Object.entries(q).filter(([key, value]) => key !== 'id' && value !== undefined);
+  if (changes.length === 0) throw new BizError(INVALID, '没有要修改的内容');
+
+  for (const field of ['name', 'address', 'contacts', 'contactsPhone', 'servicePhone'] as SiteTextField[]) {
+    const value = plain[field];
+    if (value === undefined) continue;
+    const error = siteFieldError(field, value);
+    if (error) throw new BizError(INVALID, error);
+  }
+  checkLocation(q);
+  if (plain.name !== undefined) {
+    const taken = await scalar(
+      db,
+      `select count(*) from site where operator_id = $1 and deleted = 0 and lower(btrim(name)) = lower(btrim($2))
+       and id <> $3`,
+      [site.operatorId, plain.name, site.id],
+    );
+    if (taken) throw new BizError(INVALID, SITE_NAME_TAKEN);
+  }
+  if (communityId) {
+    const owned = await scalar(db, 'select count(*) from community where id = $1 and operator_id = $2', [
+      communityId,
+      site.operatorId,
+    ]);
+    if (!owned) throw new BizError(INVALID, '小区不存在');
+  }
+  if (contractCode) {
+    const owned = await scalar(db, 'select count(*) from site_contract where contract_code = $1 and operator_id = $2', [
+      contractCode,
+      site.operatorId,
+    ]);
+    if (!owned) throw new BizError(INVALID, '合同不存在');
+  }
+  const newMerchant = merchantId === undefined ? site.merchantId : merchantId === 0 ? null : merchantId;
+  if (merchantId) {
+    const property = await scalar(
+      db,
+      'select count(*) from account where id = $1 and account_type = 3 and parent_id = $2 and status <> 3',
+      [merchantId, site.operatorId],
+    );
+    if (!property) throw new BizError(INVALID, '物业不存在');
+  }
+  let charge: ChargeRule | null = null;
+  if (chargeRule) {
+    const caps = await operationMode(db, site);
+    const error = chargeRuleError(chargeRule, caps);
+    if (error) throw new BizError(INVALID, error);
+    charge = normalizeChargeRule(chargeRule);
+  }
+
+  return db.transaction(async (tx) => {
+    await activateDueVersions(tx, site.id, now);
+    const result: ModifySiteResult = { id: site.id };
+    const merchantChanged = merchantId !== undefined && newMerchant !== site.merchantId;
+    if (siteShareRule || merchantChanged) {
+      let base: z.infer<typeof shareRuleSchema>;
+      if (siteShareRule) {
+        base = siteShareRule;
+      } else {
+        const versions = await siteVersions(tx, site.id);
+        if (versions.some((v) => v.status === 3)) throw new BizError(INVALID, SHARE_MESSAGES.inReview);
+        const working = versions.find((v) => v.status === 2) ?? versions.find((v) => v.status === 1);
+        const rule = working ? ruleOf(working) : null;
+        // The new property takes over the old property's rates (rate 0 when there was none); unlinking removes it.
+        const old = rule?.parties.find((p) => p.partyType === 2);
+        const others = (rule?.parties ?? []).filter((p) => p.partyType !== 2 && p.userId !== newMerchant);
+        const property =
+          newMerchant === null
+            ? []
+            : [
+                {
+                  userId: newMerchant,
+                  partyType: 2 as const,
+                  chargeRate: old?.chargeRate ?? 0,
+                  cardRate: old?.cardRate ?? 0,
+                  coinRate: old?.coinRate ?? 0,
+                  remark: old?.remark ?? '',
+                },
+              ];
+        base = {
+          shareMode: rule?.shareMode ?? 2,
+          electricBearer: newMerchant === null ? 1 : (rule?.electricBearer ?? 1),
+          electricPrice: newMerchant === null ? 0 : (rule?.electricPrice ?? 0),
+          channelFeeBearer: rule?.channelFeeBearer ?? 1,
+          platformFeeBearer: rule?.platformFeeBearer ?? 1,
+          parties: [...property, ...others],
+        };
+      }
+      const costs = storedCostError(base, newMerchant !== null);
+      if (costs) throw new BizError(INVALID, costs);
+      if (merchantChanged) {
+        await exec(tx, 'update site set merchant_id = $2, update_time = $3 where id = $1', [site.id, newMerchant, now]);
+      }
+      const parties = await checkedParties(tx, site, newMerchant, base);
+      Object.assign(
+        result,
+        await createVersion(
+          tx,
+          caller,
+          site,
+          {
+            shareMode: base.shareMode,
+            electricBearer: base.electricBearer,
+            electricPrice: base.electricPrice,
+            channelFeeBearer: base.channelFeeBearer,
+            platformFeeBearer: base.platformFeeBearer,
+            parties,
+          },
+          now,
+        ),
+      );
+    }
+    const sets: string[] = [];
+    const params: unknown[] = [site.id];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    const columns: Record<string, string> = {
+      name: 'name',
+      province: 'province',
+      city: 'city',
+      area: 'area',
+      address: 'address',
+      longitude: 'longitude',
+      latitude: 'latitude',
+      contacts: 'contacts',
+      contactsPhone: 'contacts_phone',
+      servicePhone: 'service_phone',
+    };
+    for (const [key, column] of Object.entries(columns)) {
+      const value = (plain as Record<string, unknown>)[key];
+      if (value === undefined) continue;
+      set(column, typeof value === 'string' ? value.trim() : Math.round(Number(value) * 1e6) / 1e6);
+    }
+    if (communityId !== undefined) set('community_id', communityId || null);
+    if (contractCode !== undefined) set('contract_code', contractCode || null);
+    if (charge) {
+      set('charge_rule', JSON.stringify(charge));
+      set('charge_rule_group_id', await ruleGroupOf(tx, site.operatorId, charge, now));
+    }
+    if (sets.length > 0) {
+      set('update_time', now);
+      await exec(tx, `update site set ${sets.join(', ')} where id = $1`, params);
+    }
+    return result;
+  });
+}
+
+const siteIdQuery = z.object({
+  siteId: z.coerce.number({ error: '缺少站点 siteId' }).int().positive('缺少站点 siteId'),
+});
+
+export function siteSettingsRoutes(db: PGlite, now: () => number) {
+  const app = new Hono<SandboxEnv>();
+  const auth = requireLogin(db, now);
+
+  // POST /api/r9/site/modifySite — partial update by the owner (B §4).
+  app.post('/api/r9/site/modifySite', auth, async (c) => {
+    const q = await input(c, modifySchema);
+    return ok(c, await modifySite(db, c.get('caller'), q, now()));
+  });
+
+  // GET /api/r9/site/querySiteShareRuleList — every version, newest first.
+  app.get('/api/r9/site/querySiteShareRuleList', auth, async (c) => {
+    const { siteId } = await input(c, siteIdQuery);
+    await visibleSite(db, c.get('caller'), siteId);
+    await activateDueVersions(db, siteId, now());
+    const data: ShareRuleVersion[] = (await siteVersions(db, siteId)).map((v) => ({
+      version: v.version,
+      status: v.status,
+      effectiveDate: v.effectiveDate,
+      rule: ruleOf(v),
+      submitTime: v.submitTime,
+      rejectReason: v.rejectReason,
+    }));
+    return ok(c, data);
+  });
+
+  // GET /api/site/checkAuditSiteInfo — review state of the newest version.
+  app.get('/api/site/checkAuditSiteInfo', auth, async (c) => {
+    const { siteId } = await input(c, siteIdQuery);
+    await visibleSite(db, c.get('caller'), siteId);
+    await activateDueVersions(db, siteId, now());
+    const newest = await one<{ status: number; submitTime: number; rejectReason: string | null }>(
+      db,
+      `select status, submit_time, reject_reason from site_share_rule_version where site_id = $1
+       order by version desc limit 1`,
+      [siteId],
+    );
+    const data: AuditSiteInfo = {
+      auditStatus: newest?.status === 3 ? 1 : newest?.status === 4 ? 2 : 0,
+      submitTime: newest ? Number(newest.submitTime) : null,
+      rejectReason: newest?.status === 4 ? newest.rejectReason : null,
+    };
+    return ok(c, data);
+  });
+
+  // GET /api/site/querySiteShareSimpleProportionList — the property's rates (in force) on the caller's sites.
+  app.get('/api/site/querySiteShareSimpleProportionList', auth, async (c) => {
+    const caller = c.get('caller');
+    const { merchantId } = await input(
+      c,
+      z.object({ merchantId: z.coerce.number({ error: '缺少物业 merchantId' }).int().positive('缺少物业 merchantId') }),
+    );
+    const ids = await scopeSiteIds(db, caller);
+    return ok(
+      c,
+      await rows(
+        db,
+        `select s.id as site_id, s.name as site_name, v.share_mode, p.charge_rate, p.card_rate, p.coin_rate
+         from site s join site_share_rule_version v on v.site_id = s.id and v.status = 1
+         join site_share_party p on p.version_id = v.id and p.party_type = 2 and p.user_id = $2
+         where s.id = any($1::bigint[]) and s.deleted = 0 and s.merchant_id = $2 order by s.id`,
+        [ids, merchantId],
+      ),
+    );
+  });
+
+  // GET /api/user/getCommercialByPhone — an account by its login phone (K13: code 0 with exists false when none).
+  app.get('/api/user/getCommercialByPhone', auth, async (c) => {
+    const { phone } = await input(c, z.object({ phone: phoneRule }));
+    const account = await one<{
+      id: number;
+      shortName: string;
+      name: string;
+      contacts: string;
+      phone: string;
+      accountType: 1 | 2 | 3 | 4 | 5;
+    }>(db, 'select id, short_name, name, contacts, phone, account_type from account where phone = $1', [phone]);
+    const data: CommercialByPhone = account
+      ? {
+          exists: true,
+          userId: Number(account.id),
+          shortName: account.shortName,
+          name: account.name,
+          contacts: account.contacts,
+          phone: account.phone,
+          accountType: account.accountType,
+        }
+      : { exists: false };
+    return ok(c, data);
+  });
+
+  // GET /api/site/getOperationMode — billing capabilities of the site's box models.
+  app.get('/api/site/getOperationMode', auth, async (c) => {
+    const { siteId } = await input(c, siteIdQuery);
+    const site = await visibleSite(db, c.get('caller'), siteId);
+    return ok(c, await operationMode(db, site));
+  });
+
+  // GET /api/site/sameSiteRuleList — the owner's other sites in the same charge-rule group.
+  app.get('/api/site/sameSiteRuleList', auth, async (c) => {
+    const { siteId } = await input(c, siteIdQuery);
+    const site = await visibleSite(db, c.get('caller'), siteId);
+    return ok(
+      c,
+      await rows(
+        db,
+        `select s.id as site_id, s.name as site_name,
+                (select count(*)::int from device d where d.site_id = s.id and d.device_type between 1 and 3) as box_count
+         from site s where s.operator_id = $1 and s.charge_rule_group_id = $2 and s.id <> $3 and s.deleted = 0
+         order by s.id`,
+        [site.operatorId, site.chargeRuleGroupId, site.id],
+      ),
+    );
+  });
+
+  // GET /api/site/simpleSiteList — [{ id, name }] of the caller's sites.
+  app.get('/api/site/simpleSiteList', auth, async (c) => {
+    const ids = await scopeSiteIds(db, c.get('caller'));
+    return ok(c, await rows(db, 'select id, name from site where id = any($1::bigint[]) order by id', [ids]));
+  });
+
+  // GET /api/site/haveCard — cards (not cancelled) bound to the site.
+  app.get('/api/site/haveCard', auth, async (c) => {
+    const { siteId } = await input(c, siteIdQuery);
+    await visibleSite(db, c.get('caller'), siteId);
+    const cardCount = await cardsBound(db, siteId);
+    return ok(c, { haveCard: cardCount > 0, cardCount });
+  });
+
+  // POST /api/r9/site/delSite — soft delete without devices and cards (B §A.3).
+  app.post('/api/r9/site/delSite', auth, async (c) => {
+    const { id } = await input(c, z.object({ id: z.number({ error: '缺少站点 id' }).int().positive('缺少站点 id') }));
+    const site = await editableSite(db, c.get('caller'), id);
+    const devices = await scalar(db, 'select count(*) from device where site_id = $1', [site.id]);
+    if (devices > 0) throw new BizError(INVALID, '站点下还有设备，请先解绑所有设备');
+    const cards = await cardsBound(db, site.id);
+    if (cards > 0) throw new BizError(INVALID, `站点已绑定${cards}张卡，请先解绑卡片`);
+    await exec(db, 'update site set deleted = 1, update_time = $2 where id = $1', [site.id, now()]);
+    return ok(c, null);
+  });
+
+  // GET /api/site/selectContractCodeList — the owner's device contracts.
+  app.get('/api/site/selectContractCodeList', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    return ok(
+      c,
+      await rows(
+        db,
+        `select k.contract_code, k.contract_name, k.sign_date, k.device_count,
+                (select count(*)::int from site s where s.contract_code = k.contract_code and s.deleted = 0)
+                  as bound_site_count
+         from site_contract k where k.operator_id = $1 order by k.sign_date desc, k.contract_code`,
+        [ownerId],
+      ),
+    );
+  });
+
+  // GET /api/site/contractDetail — one contract with the progress of its instalment plan (K30).
+  app.get('/api/site/contractDetail', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const { contractCode } = await input(
+      c,
+      z.object({ contractCode: z.string({ error: '缺少合同编号' }).trim().min(1, '缺少合同编号').max(32) }),
+    );
+    const contract = await one<Omit<ContractDetail, 'instalmentCount' | 'paidInstalmentCount' | 'status'>>(
+      db,
+      `select contract_code, contract_name, party_a, party_b, sign_date, device_count, total_amount, file_url
+       from site_contract where contract_code = $1 and operator_id = $2`,
+      [contractCode, ownerId],
+    );
+    if (!contract) throw new BizError(INVALID, '合同不存在');
+    const plan = await one<{ totalPeriods: number; paidPeriods: number; status: number }>(
+      db,
+      `select total_periods, paid_periods, status from instalment_plan where contract_no = $1
+       order by id desc limit 1`,
+      [contractCode],
+    );
+    const data: ContractDetail = {
+      ...contract,
+      totalAmount: Number(contract.totalAmount),
+      instalmentCount: plan?.totalPeriods ?? 0,
+      paidInstalmentCount: plan?.paidPeriods ?? 0,
+      status: plan?.status === 2 ? 2 : plan?.status === 3 ? 3 : 1,
+    };
+    return ok(c, data);
+  });
+
+  // GET /api/share/instalment/querySiteInstalmentStatus — the site's device instalment (split mode), or null.
+  app.get('/api/share/instalment/querySiteInstalmentStatus', auth, async (c) => {
+    const { siteId } = await input(c, siteIdQuery);
+    const site = await visibleSite(db, c.get('caller'), siteId);
+    const row = await one<{ status: 1 | 2 | 3; proportion: number; remainingAmount: number }>(
+      db,
+      `select status, proportion, remaining_amount from site_instalment where site_id = $1 and account_id = $2
+       order by id desc limit 1`,
+      [site.id, site.operatorId],
+    );
+    return ok(
+      c,
+      row
+        ? { siteId, status: row.status, proportion: row.proportion, remainingAmount: Number(row.remainingAmount) }
+        : null,
+    );
+  });
+
+  // GET /api/openPlatform/getSiteApplies — site applications of the caller's operator (shape of /mine/siteAuthor).
+  app.get('/api/openPlatform/getSiteApplies', auth, async (c) => {
+    const { ownerId } = c.get('caller');
+    const q = await input(
+      c,
+      z.object({
+        tab: z.coerce.number({ error: '缺少 tab' }).int().min(1, 'tab 须为1或2').max(2, 'tab 须为1或2'),
+        status: z.coerce.number().int().min(0).max(3).optional(),
+        siteId: z.coerce.number().int().positive().optional(),
+        pageNum: z.coerce.number({ error: 'pageNum 须为正整数' }).int().min(1, 'pageNum 须为正整数'),
+        pageSize: z.coerce.number({ error: 'pageSize 须为正整数' }).int().min(1).max(100, 'pageSize 最大为100'),
+      }),
+    );
+    const at = now();
+    const params: unknown[] = [ownerId];
+    const where = ['a.merchant_id = $1'];
+    if (q.tab === 1) {
+      params.push(at);
+      where.push(`a.status = 0 and a.expire_time > $${params.length}`);
+    } else {
+      params.push(at);
+      where.push(`(a.status in (1, 2, 3) or (a.status = 0 and a.expire_time <= $${params.length}))`);
+      if (q.status !== undefined) {
+        params.push(q.status);
+        where.push(
+          q.status === 3
+            ? `(a.status = 3 or (a.status = 0 and a.expire_time <= $${params.length - 1}))`
+            : `a.status = $${params.length}`,
+        );
+      }
+    }
+    if (q.siteId !== undefined) {
+      params.push(q.siteId);
+      where.push(
+        `exists (select 1 from site_apply_site x where x.apply_id = a.id and x.site_id = $${params.length}
+                 and (a.status <> 1 or x.granted = 1))`,
+      );
+    }
+    const condition = where.join(' and ');
+    const total = await scalar(db, `select count(*) from site_apply a where ${condition}`, params);
+    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
+    const list = await rows<Record<string, unknown>>(
+      db,
+      `select a.id, a.apply_no, p.name as partner_name, p.logo as partner_logo, p.type as partner_type, a.scopes,
+              a.valid_months, case when a.status = 0 and a.expire_time <= $2 then 3 else a.status end as status,
+              a.apply_time, a.expire_time, a.deal_time, a.auth_end_time, a.dealer_name,
+              (select count(*)::int from site_apply_site x where x.apply_id = a.id) as site_count,
+              (select count(*)::int from site_apply_site x where x.apply_id = a.id and x.granted = 1) as granted_site_count,
+              (select coalesce(array_agg(s.name order by s.id), '{}') from site_apply_site x join site s on s.id = x.site_id
+                where x.apply_id = a.id) as site_names
+       from site_apply a join open_partner p on p.id = a.partner_id
+       where ${condition} order by a.apply_time desc, a.id desc
+       limit $${params.length - 1} offset $${params.length}`,
+      params,
+    );
+    return ok(c, { list, total });
+  });
+
+  // POST /__sandbox/site/auditShareRule — test control standing in for the platform's review of a 审核中 version:
+  // approval → 待生效 (effective tomorrow when its day has come), rejection → 已驳回 with the reason.
+  app.post('/__sandbox/site/auditShareRule', async (c) => {
+    const q = await input(
+      c,
+      z.object({
+        siteId: z.number({ error: '缺少站点 siteId' }).int().positive(),
+        approve: z.boolean({ error: '缺少 approve' }),
+        rejectReason: z.string().trim().max(100, '驳回原因最多100个字').optional(),
+      }),
+    );
+    const at = now();
+    const version = await one<{ id: number; effectiveDate: string }>(
+      db,
+      'select id, effective_date from site_share_rule_version where site_id = $1 and status = 3',
+      [q.siteId],
+    );
+    if (!version) throw new BizError(INVALID, '该站点没有审核中的分成变更');
+    const today = dayOf(at);
+    if (q.approve) {
+      const effective = version.effectiveDate > today ? version.effectiveDate : addDays(today, 1);
+      await exec(
+        db,
+        `update site_share_rule_version set status = 2, effective_date = $2, audit_time = $3, update_time = $3
+         where id = $1`,
+        [version.id, effective, at],
+      );
+    } else {
+      await exec(
+        db,
+        `update site_share_rule_version set status = 4, reject_reason = $2, audit_time = $3, update_time = $3
+         where id = $1`,
+        [version.id, q.rejectReason || '分成调整需与物业协商一致', at],
+      );
+    }
+    await syncAuditStatus(db, q.siteId, at);
+    return ok(c, null);
+  });
+
+  return app;
+}
+
+/** Cards bound to a site that are not cancelled (haveCard, delSite). */
+function cardsBound(db: Db, siteId: number): Promise<number> {
+  return scalar(
+    db,
+    'select count(*) from card_site cs join card k on k.id = cs.card_id where cs.site_id = $1 and k.status <> 4',
+    [siteId],
+  );
+}
