@@ -13,8 +13,8 @@ export interface RouteEntry {
   /** Child routes rendered inside this route's layout (absolute paths under this one). */
   children?: readonly RouteEntry[];
   /**
-   * Kept alive while the user is on its child screens (spec §2: the site list): hidden, not unmounted, so that
-   * coming back finds its state and scroll position.
+   * Kept alive once visited (spec §2: the site list): hidden, not unmounted, while the user is on other screens, so
+   * that coming back finds its state and scroll position.
    */
   keepAlive?: boolean;
 }
@@ -37,30 +37,110 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Site section
   { path: '/site', title: '站点列表', load: () => import('../pages/site'), keepAlive: true },
-  { path: '/site/add', title: '添加站点' },
-  { path: '/site/add/expensesSet', title: '费用承担设置' },
-  { path: '/site/siteInof/siteData/expensesSet', title: '费用承担详情' },
-  { path: '/site/siteInfo/siteData/integrateSet', title: '综合分成' },
-  { path: '/site/siteInfo/siteData/benefitSet', title: '分成设置' },
-  { path: '/site/siteInfo/siteData/benefitSet/benefitAdd', title: '添加分成方' },
-  { path: '/site/siteInfo/siteData/maplocation', title: '地图定位' },
-  { path: '/site/siteInfo/siteData/merchant', title: '物业列表' },
-  { path: '/site/siteInfo/siteData/setCharger', title: '收费设置' },
-  { path: '/site/siteInfo/facilityList/facilityCode', title: '扫码添加设备' },
-  { path: '/site/siteInfo/facilityList/facilityCode/spareQcode', title: '绑定备用二维码' },
-  { path: '/site/siteInfo/facilityList/signalSetting', title: '信号模式设置' },
-  { path: '/site/socket/qrcode', title: '充电插座' },
-  { path: '/site/socket/socketInfo', title: '插座详情' },
-  { path: '/site/siteInfo', title: '站点详情' },
-  { path: '/site/siteInfo/facilityList', title: '设备列表' },
-  { path: '/site/siteInfo/guardList', title: '门禁列表' },
-  { path: '/site/siteInfo/cameraList', title: '摄像头列表' },
-  { path: '/site/siteInfo/smokeList', title: '烟感列表' },
-  { path: '/site/siteInfo/siteData', title: '站点资料' },
-  { path: '/site/siteInfo/incomeList', title: '充电收入概览' },
-  { path: '/site/siteInfo/incomeSite', title: '收入明细' },
-  { path: '/site/siteInfo/incomeSite/chargerList', title: '充电收入明细' },
-  { path: '/site/siteInfo/incomeSite/cardList', title: '充值收入明细' },
+  { path: '/site/add', title: '添加站点', load: () => import('../pages/site/add') },
+  { path: '/site/add/expensesSet', title: '费用承担设置', load: () => import('../pages/site/add/expensesSet') },
+  {
+    path: '/site/siteInof/siteData/expensesSet',
+    title: '费用承担详情',
+    load: () => import('../pages/site/siteInof/siteData/expensesSet'),
+  },
+  {
+    // Alias of the spec's misspelt route (B-site.md §4 费用承担详情): the same screen.
+    path: '/site/siteInfo/siteData/expensesSet',
+    title: '费用承担详情',
+    load: () => import('../pages/site/siteInof/siteData/expensesSet'),
+  },
+  {
+    path: '/site/siteInfo/siteData/integrateSet',
+    title: '综合分成',
+    load: () => import('../pages/site/siteInfo/siteData/integrateSet'),
+  },
+  {
+    path: '/site/siteInfo/siteData/benefitSet',
+    title: '分成设置',
+    load: () => import('../pages/site/siteInfo/siteData/benefitSet'),
+  },
+  {
+    path: '/site/siteInfo/siteData/benefitSet/benefitAdd',
+    title: '添加分成方',
+    load: () => import('../pages/site/siteInfo/siteData/benefitSet/benefitAdd'),
+  },
+  {
+    path: '/site/siteInfo/siteData/maplocation',
+    title: '地图定位',
+    load: () => import('../pages/site/siteInfo/siteData/maplocation'),
+  },
+  {
+    path: '/site/siteInfo/siteData/merchant',
+    title: '物业列表',
+    load: () => import('../pages/site/siteInfo/siteData/merchant'),
+  },
+  {
+    path: '/site/siteInfo/siteData/setCharger',
+    title: '收费设置',
+    load: () => import('../pages/site/siteInfo/siteData/setCharger'),
+  },
+  {
+    path: '/site/siteInfo/facilityList/facilityCode',
+    title: '扫码添加设备',
+    load: () => import('../pages/site/siteInfo/facilityList/facilityCode'),
+  },
+  {
+    path: '/site/siteInfo/facilityList/facilityCode/spareQcode',
+    title: '绑定备用二维码',
+    load: () => import('../pages/site/siteInfo/facilityList/facilityCode/spareQcode'),
+  },
+  {
+    path: '/site/siteInfo/facilityList/signalSetting',
+    title: '信号模式设置',
+    load: () => import('../pages/site/siteInfo/facilityList/signalSetting'),
+  },
+  { path: '/site/socket/qrcode', title: '充电插座', load: () => import('../pages/site/socket/qrcode') },
+  { path: '/site/socket/socketInfo', title: '插座详情', load: () => import('../pages/site/socket/socketInfo') },
+  {
+    // The site detail: a layout (header, figures, device tabs) around its four device lists.
+    path: '/site/siteInfo',
+    title: '站点详情',
+    load: () => import('../pages/site/siteInfo'),
+    children: [
+      {
+        path: '/site/siteInfo/facilityList',
+        title: '设备列表',
+        load: () => import('../pages/site/siteInfo/facilityList'),
+      },
+      { path: '/site/siteInfo/guardList', title: '门禁列表', load: () => import('../pages/site/siteInfo/guardList') },
+      {
+        path: '/site/siteInfo/cameraList',
+        title: '摄像头列表',
+        load: () => import('../pages/site/siteInfo/cameraList'),
+      },
+      { path: '/site/siteInfo/smokeList', title: '烟感列表', load: () => import('../pages/site/siteInfo/smokeList') },
+    ],
+  },
+  { path: '/site/siteInfo/siteData', title: '站点资料', load: () => import('../pages/site/siteInfo/siteData') },
+  {
+    path: '/site/siteInfo/incomeList',
+    title: '充电收入概览',
+    load: () => import('../pages/site/siteInfo/incomeList'),
+  },
+  {
+    // The income detail: a layout with its two lists.
+    path: '/site/siteInfo/incomeSite',
+    title: '收入明细',
+    load: () => import('../pages/site/siteInfo/incomeSite'),
+    children: [
+      {
+        path: '/site/siteInfo/incomeSite/chargerList',
+        title: '充电收入明细',
+        load: () => import('../pages/site/siteInfo/incomeSite/chargerList'),
+      },
+      {
+        path: '/site/siteInfo/incomeSite/cardList',
+        title: '充值收入明细',
+        load: () => import('../pages/site/siteInfo/incomeSite/cardList'),
+      },
+    ],
+  },
 
   // Mine section
   { path: '/mine', title: '个人中心', load: () => import('../pages/mine') },

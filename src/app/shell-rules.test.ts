@@ -138,6 +138,8 @@ describe('route table (spec §2)', () => {
     expect(isBuilt('/')).toBe(true);
     expect(isBuilt('/site?isShowModal=1')).toBe(true);
     expect(isBuilt('/mine/bind/register')).toBe(true);
+    expect(isBuilt('/site/siteInfo/facilityList?siteId=1')).toBe(true);
+    expect(isBuilt('/site/siteInfo/siteData/expensesSet?siteId=1')).toBe(true);
     expect(isBuilt('/mine/card')).toBe(false);
     expect(isBuilt('/no/such/route')).toBe(false);
   });

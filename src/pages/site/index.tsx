@@ -1,6 +1,18 @@
-import { Dialog, Dropdown, List, NoticeBar, Popup, SearchBar, Selector, Skeleton, Tag } from 'antd-mobile';
+import {
+  Button,
+  Dialog,
+  Dropdown,
+  Empty,
+  List,
+  NoticeBar,
+  Popup,
+  SearchBar,
+  Selector,
+  Skeleton,
+  Tag,
+} from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   getCommunityInfo,
@@ -22,9 +34,15 @@ import { useStores } from '../../stores/root';
 import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '../../stores/site-list';
 import './site.css';
 
+/** The 新增小区 / 编辑 form (with the region picker behind it), loaded when first opened. */
+const CommunityForm = lazy(() => import('./community-form'));
+
 /**
  * /site — 站点列表 (B-site.md §1): the operator's charging sites and residential communities with live device health.
- * Links to site screens appear as those screens are built (EntryLink).
+ * Kept alive (routes.ts): segment, keyword, filters and sort live in the SiteListStore and the shell restores the
+ * scroll position; the site list reloads page 1 only when a screen marked it dirty (a site created or deleted) or on
+ * pull-to-refresh. The 小区 segment adds and edits communities in a form popup (community-form.tsx, loaded on first use,
+ * with the region picker behind it). Links to site screens appear as those screens are built (EntryLink).
  */
 
 /** Session key: the pending-applications modal shows once per browser session. */
@@ -205,7 +223,7 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
             <p>未找到相关站点</p>
           ) : (
             <>
-              <p>还没有站点</p>
+              <Empty description="还没有站点" />
               {store.canAdd && isBuilt('/site/add') && (
                 <EntryLink to="/site/add" className="adm-button adm-button-primary adm-button-shape-default">
                   添加站点
@@ -224,17 +242,35 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
   );
 });
 
-/** Bottom sheet 小区信息: the community's fields and its sites. */
-function CommunitySheet({ community, onClose }: { community: CommunityRow | null; onClose: () => void }) {
+/** Bottom sheet 小区信息: the community's fields, its sites and 编辑. */
+const CommunitySheet = observer(function CommunitySheet({
+  store,
+  community,
+  onClose,
+}: {
+  store: SiteListStore;
+  community: CommunityRow | null;
+  onClose: () => void;
+}) {
   return (
     <Popup visible={community !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="community-sheet">
-      {community && <CommunitySheetBody key={community.id} community={community} />}
+      {community && (
+        <CommunitySheetBody key={community.id} store={store} community={community} version={store.communityVersion} />
+      )}
     </Popup>
   );
-}
+});
 
-/** The sheet's content for one community (keyed by id, so its state starts afresh for each). */
-function CommunitySheetBody({ community }: { community: CommunityRow }) {
+/** The sheet's content for one community (keyed by id, so its state starts afresh for each; reloads after an edit). */
+function CommunitySheetBody({
+  store,
+  community,
+  version,
+}: {
+  store: SiteListStore;
+  community: CommunityRow;
+  version: number;
+}) {
   const [info, setInfo] = useState<CommunityInfo | null>(null);
   const [sites, setSites] = useState<{ id: number; name: string; boxCount: number }[] | null>(null);
   useEffect(() => {
@@ -246,11 +282,26 @@ function CommunitySheetBody({ community }: { community: CommunityRow }) {
       .send()
       .then(setSites)
       .catch(() => undefined);
-  }, [community.id]);
+  }, [community.id, version]);
   const shown = info ?? community;
   return (
-    <>
-      <h3>小区信息</h3>
+    <div data-testid="community-sheet">
+      <div className="community-sheet__head">
+        <h3>小区信息</h3>
+        {store.canEditCommunities && (
+          <Button
+            size="small"
+            color="primary"
+            fill="outline"
+            disabled={!info}
+            onClick={() => {
+              if (info) store.communityForm.open(info);
+            }}
+          >
+            编辑
+          </Button>
+        )}
+      </div>
       <List>
         <List.Item extra={shown.name}>小区名称</List.Item>
         <List.Item extra={`${shown.province}${shown.city}${shown.area}`}>所在地区</List.Item>
@@ -273,9 +324,22 @@ function CommunitySheetBody({ community }: { community: CommunityRow }) {
           ))}
         </List>
       )}
-    </>
+    </div>
   );
 }
+
+/**
+ * The community form while it is open. Mounted on each opening (the lazy module is fetched once), so that its popup is
+ * always above the 小区信息 sheet it may be opened from.
+ */
+const CommunityFormHost = observer(function CommunityFormHost({ store }: { store: SiteListStore }) {
+  if (!store.communityForm.visible) return null;
+  return (
+    <Suspense fallback={null}>
+      <CommunityForm form={store.communityForm} />
+    </Suspense>
+  );
+});
 
 const CommunitySegmentView = observer(function CommunitySegmentView({ store }: { store: SiteListStore }) {
   const [open, setOpen] = useState<CommunityRow | null>(null);
@@ -325,7 +389,7 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
             ...(store.communityKeyword.trim() ? { keyword: store.communityKeyword.trim() } : {}),
           })
         }
-        watch={[store.communityKeyword]}
+        watch={[store.communityKeyword, store.communityVersion]}
         itemKey={(row) => row.id}
         estimateSize={110}
         onRefresh={() => store.loadCommunitySummary()}
@@ -350,9 +414,28 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
             </div>
           </div>
         )}
-        empty={<p>{store.communityKeyword ? '未找到相关小区' : '还没有小区'}</p>}
+        empty={
+          store.communityKeyword ? (
+            <p>未找到相关小区</p>
+          ) : (
+            <>
+              <Empty description="还没有小区" />
+              {store.canEditCommunities && (
+                <Button color="primary" onClick={() => store.communityForm.open()}>
+                  新增小区
+                </Button>
+              )}
+            </>
+          )
+        }
       />
-      <CommunitySheet community={open} onClose={() => setOpen(null)} />
+      {store.canEditCommunities && (
+        <button type="button" className="site-add-button" onClick={() => store.communityForm.open()}>
+          + 新增小区
+        </button>
+      )}
+      <CommunitySheet store={store} community={open} onClose={() => setOpen(null)} />
+      <CommunityFormHost store={store} />
     </>
   );
 });

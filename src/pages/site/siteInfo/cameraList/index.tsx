@@ -1,0 +1,117 @@
+import { Button, SpinLoading } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import type { PageOf, WebcamPair, WebcamRow } from '../../../../api/device';
+import { toast } from '../../../../components/feedback';
+import { PagedList } from '../../../../components/paged-list';
+import { DEVICE_STATUS, relativeTime } from '../../../../lib/device-status';
+import { useStores } from '../../../../stores/root';
+import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
+import { cameraListStoreOf, type CameraListStore } from '../../../../stores/site-devices';
+import { RemarkDialog, StatusDot, useSiteId } from '../parts';
+import { LivePlayer } from './live-player';
+
+/**
+ * /site/siteInfo/cameraList — 摄像头列表 (B-site.md §2): two-column cards (snapshot, name, status, 最近在线); a tap on an
+ * online camera opens its live view: the camera-cloud token (cached until it expires), the cloud's deviceOnline check
+ * (a request the backend signs), bindDeviceLive, then the full-screen player. 备注 edits the camera's remark.
+ */
+
+const CameraCard = observer(function CameraCard({
+  item,
+  store,
+  detail,
+  onRemark,
+}: {
+  item: WebcamRow;
+  store: CameraListStore;
+  detail: SiteDetailStore;
+  onRemark: (row: WebcamRow) => void;
+}) {
+  const camera = store.live.of(item);
+  const online = camera.status !== 2;
+  const opening = store.opening(camera.id);
+  const status = DEVICE_STATUS[camera.status] ?? { label: '--', tone: 'default' as const };
+  const open = async () => {
+    if (!online || opening) return;
+    const outcome = await store.openLive(camera);
+    if (outcome === 'offline') toast('摄像头离线，无法查看实时画面');
+    else if (outcome === 'cloudFailed') toast('视频加载失败，请稍后重试');
+  };
+  return (
+    <div className="camera-card" data-testid={`camera-${camera.id}`}>
+      <button
+        type="button"
+        className="camera-card__shot"
+        style={camera.coverUrl ? { backgroundImage: `url("${camera.coverUrl}")` } : undefined}
+        aria-label={online ? `查看${camera.remark || camera.serialNumber}实时画面` : '摄像头离线'}
+        disabled={!online}
+        onClick={() => void open()}
+      >
+        {opening ? <SpinLoading color="white" /> : !camera.coverUrl ? '暂无画面' : online ? '' : '离线'}
+      </button>
+      <div className="camera-card__body">
+        <div className="camera-card__name">{camera.remark || camera.serialNumber}</div>
+        <div className="camera-card__meta">
+          <StatusDot tone={status.tone} label={status.label} />
+          <span>最近在线 {relativeTime(camera.lastOnlineTime, Date.now())}</span>
+        </div>
+        {detail.editable && (
+          <Button size="mini" fill="outline" className="camera-card__remark" onClick={() => onRemark(camera)}>
+            备注
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+});
+
+const CameraListPage = observer(function CameraListPage() {
+  const root = useStores();
+  const detail = siteDetailStoreOf(root);
+  const store = cameraListStoreOf(root);
+  const siteId = useSiteId();
+  const [remarkRow, setRemarkRow] = useState<WebcamRow | null>(null);
+  const closeRemark = useCallback(() => setRemarkRow(null), []);
+  useEffect(() => {
+    if (siteId !== null) store.enter(siteId);
+  }, [siteId, store]);
+  useEffect(() => () => store.closePlayer(), [store]);
+  if (siteId === null) return null;
+  return (
+    <section className="device-tab" data-testid="camera-list">
+      {store.siteId === siteId && (
+        <PagedList<WebcamPair, PageOf<WebcamPair>>
+          testId="camera-grid"
+          fetchPage={store.fetchPage}
+          watch={[store.siteId]}
+          itemKey={(pair) => pair[0].id}
+          estimateSize={190}
+          renderItem={(pair) => (
+            <div className="camera-pair">
+              <CameraCard item={pair[0]} store={store} detail={detail} onRemark={setRemarkRow} />
+              {pair[1] ? (
+                <CameraCard item={pair[1]} store={store} detail={detail} onRemark={setRemarkRow} />
+              ) : (
+                <div className="camera-card camera-card--empty" aria-hidden="true" />
+              )}
+            </div>
+          )}
+          onRefresh={() => store.pulled()}
+          empty={<p>暂无摄像头</p>}
+        />
+      )}
+      <RemarkDialog
+        open={remarkRow !== null}
+        initial={remarkRow ? (store.live.of(remarkRow).remark ?? '') : ''}
+        onSave={(text) =>
+          remarkRow ? store.editRemark(remarkRow, text) : Promise.resolve({ ok: false, message: null })
+        }
+        onClose={closeRemark}
+      />
+      <LivePlayer store={store} />
+    </section>
+  );
+});
+
+export default CameraListPage;

@@ -1,0 +1,492 @@
+import {
+  ActionSheet,
+  Button,
+  List,
+  Popup,
+  SearchBar,
+  Selector,
+  Skeleton,
+  Tag,
+  type ActionSheetProps,
+} from 'antd-mobile';
+import { MoreOutline } from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { BoxDetail, BoxRow, ChargerTile } from '../../../../api/device';
+import { TEST_CHARGE_MINUTES } from '../../../../api/device-rules';
+import { confirm, toast } from '../../../../components/feedback';
+import { Money } from '../../../../components/money';
+import { PagedList } from '../../../../components/paged-list';
+import { EntryLink, useIsBuilt } from '../../../../components/route-availability';
+import { Segmented } from '../../../../components/segmented';
+import {
+  BOX_FILTERS,
+  boxFilterOf,
+  DEVICE_STATUS,
+  MODEL_TAGS,
+  SIGNAL_MODE_TAGS,
+  SOCKET_STATUS,
+  relativeTime,
+  signalStrength,
+  socketTileLines,
+  type BoxFilterKey,
+} from '../../../../lib/device-status';
+import { formatTime } from '../../../../lib/time';
+import { useStores } from '../../../../stores/root';
+import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
+import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '../../../../stores/site-devices';
+import { Chips, RemarkDialog, StatusDot, useLivePoller, useSiteId } from '../parts';
+
+/**
+ * /site/siteInfo/facilityList — 设备列表 (B-site.md §2): the site's charging boxes with every socket's state, filter chips
+ * (query status=online|offline|fault), search, the 列表 | 插座 views (live refresh every 30 s while visible), and the
+ * 更多 actions of a box: 修改备注, 插座二维码, 备用二维码, 信号模式, 测试充电, 设备详情, 迁移站点, 解绑设备.
+ */
+
+/** Signal bars and strength from the CSQ value, with the mode tag. */
+function Signal({ csq, mode }: { csq: number; mode: number }) {
+  const strength = signalStrength(csq);
+  return (
+    <span className="signal" title={`CSQ ${csq}`}>
+      <span className={`signal__bars signal__bars--${strength.bars}`} aria-hidden="true">
+        <i />
+        <i />
+        <i />
+      </span>
+      {strength.label}
+      <Tag className="signal__mode" fill="outline">
+        {SIGNAL_MODE_TAGS[mode] ?? '--'}
+      </Tag>
+    </span>
+  );
+}
+
+/** The socket tiles of a box (插座 view); a tap opens the socket detail. */
+function SocketGrid({ chargers }: { chargers: readonly ChargerTile[] }) {
+  return (
+    <div className="socket-grid" data-testid="socket-grid">
+      {chargers.map((tile) => {
+        const tone = SOCKET_STATUS[tile.status]?.tone ?? 'default';
+        return (
+          <EntryLink
+            key={tile.chargerId}
+            to={`/site/socket/socketInfo?chargerId=${tile.chargerId}`}
+            className={`socket-tile socket-tile--${tone}`}
+          >
+            <b>{tile.socketNo}</b>
+            {socketTileLines(tile).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </EntryLink>
+        );
+      })}
+    </div>
+  );
+}
+
+const BoxCard = observer(function BoxCard({
+  item,
+  store,
+  onMore,
+}: {
+  item: BoxRow;
+  store: BoxListStore;
+  onMore: (box: BoxRow) => void;
+}) {
+  const box = store.live.of(item as BoxRow & { chargers?: ChargerTile[] });
+  const status = DEVICE_STATUS[box.status] ?? { label: '--', tone: 'default' as const };
+  return (
+    <div className={`device-card${box.status === 2 ? ' is-offline' : ''}`} data-testid={`box-${box.id}`}>
+      <div className="device-card__head">
+        <strong className="device-card__serial">{box.serialNumber}</strong>
+        <Tag color="primary" fill="outline">
+          {MODEL_TAGS[box.deviceType] ?? box.model}
+        </Tag>
+        {box.hasBackUpQrCode && (
+          <Tag color="success" fill="outline">
+            备用码
+          </Tag>
+        )}
+        <button type="button" className="device-card__more" aria-label="更多" onClick={() => onMore(box)}>
+          <MoreOutline />
+        </button>
+      </div>
+      <div className="device-card__line">
+        <span className="device-card__remark">{box.remark || '未设置备注'}</span>
+        <StatusDot tone={status.tone} label={status.label} />
+        <Signal csq={box.signal} mode={box.signalMode} />
+      </div>
+      <div className="device-card__line device-card__figures" data-testid="box-sockets">
+        插座 充电中 <b>{box.chargingCount}</b> · 空闲 <b>{box.idleCount}</b> · 故障 <b>{box.faultCount}</b>
+      </div>
+      <div className="device-card__line device-card__figures">
+        <span>
+          今日收入 <Money fen={box.todayIncome} />
+        </span>
+        {box.status === 2 && <span className="muted">最后在线 {relativeTime(box.lastHeartbeatTime, Date.now())}</span>}
+      </div>
+      {store.view === 'socket' && box.chargers && <SocketGrid chargers={box.chargers} />}
+    </div>
+  );
+});
+
+/** The 设备详情 bottom sheet (boxDetail). */
+function DetailSheet({ store, box, onClose }: { store: BoxListStore; box: BoxRow | null; onClose: () => void }) {
+  return (
+    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
+      <h3>设备详情</h3>
+      {box && <DetailBody key={box.id} store={store} box={box} onClose={onClose} />}
+    </Popup>
+  );
+}
+
+/** The sheet's content for one box (keyed by box, so that it starts empty for each). */
+function DetailBody({ store, box, onClose }: { store: BoxListStore; box: BoxRow; onClose: () => void }) {
+  const [detail, setDetail] = useState<BoxDetail | null>(null);
+  useEffect(() => {
+    let live = true;
+    store
+      .loadDetail(box.id)
+      .then((d) => live && setDetail(d))
+      .catch(() => live && onClose());
+    return () => {
+      live = false;
+    };
+  }, [box, store, onClose]);
+  const d = detail;
+  return (
+    <>
+      {!d ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : (
+        <List>
+          <List.Item extra={d.serialNumber}>设备号</List.Item>
+          <List.Item extra={`${d.model}（${MODEL_TAGS[d.deviceType] ?? ''}）`}>型号</List.Item>
+          <List.Item extra={d.firmwareVersion ?? '--'}>固件版本</List.Item>
+          <List.Item extra={d.iccid ?? '--'}>ICCID</List.Item>
+          <List.Item extra={d.simExpireDate ?? '--'}>SIM卡到期</List.Item>
+          <List.Item extra={`${signalStrength(d.signal).label}（CSQ ${d.signal}）`}>信号</List.Item>
+          <List.Item
+            extra={
+              SIGNAL_MODE_TAGS[d.signalMode] === '4G' ? '4G独立联网' : `组网${SIGNAL_MODE_TAGS[d.signalMode] ?? ''}`
+            }
+          >
+            信号模式
+          </List.Item>
+          {d.signalMode === 3 && <List.Item extra={d.masterSerialNumber ?? '--'}>主机设备号</List.Item>}
+          {d.signalMode === 2 && <List.Item extra={`${d.slaveCount}台`}>从机数量</List.Item>}
+          <List.Item extra={d.backUpQrCode ?? '未绑定'}>备用二维码</List.Item>
+          <List.Item extra={formatTime(d.bindTime)}>绑定时间</List.Item>
+          <List.Item extra={formatTime(d.lastHeartbeatTime, 'YYYY-MM-DD HH:mm:ss')}>最后心跳</List.Item>
+          <List.Item extra={`${d.totalOrderCount}笔`}>累计订单</List.Item>
+        </List>
+      )}
+    </>
+  );
+}
+
+/** 测试充电: an idle socket and 1/3/5 minutes, then a confirmation. */
+function TestChargeSheet({ store, box, onClose }: { store: BoxListStore; box: BoxRow | null; onClose: () => void }) {
+  return (
+    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
+      <h3>测试充电</h3>
+      {box && <TestChargeBody key={box.id} store={store} box={box} onClose={onClose} />}
+    </Popup>
+  );
+}
+
+/** The test-charge form of one box. */
+function TestChargeBody({ store, box, onClose }: { store: BoxListStore; box: BoxRow; onClose: () => void }) {
+  const [sockets, setSockets] = useState<ChargerTile[] | null>(null);
+  const [socketNo, setSocketNo] = useState<number | null>(null);
+  const [minutes, setMinutes] = useState<1 | 3 | 5>(1);
+  useEffect(() => {
+    let live = true;
+    store
+      .sockets(box)
+      .then((list) => live && setSockets(list))
+      .catch(() => live && onClose());
+    return () => {
+      live = false;
+    };
+  }, [box, store, onClose]);
+  const start = async () => {
+    if (socketNo === null) return;
+    const ok = await confirm('测试充电', `将免费启动${socketNo}号插座${minutes}分钟，用于检测线路`, '开始测试');
+    if (!ok) return;
+    const orderNo = await store.testCharge(box, socketNo, minutes);
+    if (orderNo) {
+      toast('测试指令已下发，请观察插座指示灯');
+      onClose();
+    }
+  };
+  return (
+    <>
+      {sockets === null ? (
+        <Skeleton.Paragraph lineCount={3} animated />
+      ) : (
+        <>
+          <p className="device-sheet__hint">选择空闲插座（其他状态的插座不可测试）</p>
+          <Selector
+            columns={5}
+            options={sockets.map((s) => ({
+              label: `${s.socketNo}号`,
+              value: s.socketNo,
+              disabled: s.status !== 0,
+            }))}
+            value={socketNo === null ? [] : [socketNo]}
+            onChange={(values) => setSocketNo(values[0] ?? null)}
+          />
+          <p className="device-sheet__hint">测试时长</p>
+          <Selector
+            columns={3}
+            options={TEST_CHARGE_MINUTES.map((m) => ({ label: `${m}分钟`, value: m }))}
+            value={[minutes]}
+            onChange={(values) => values[0] && setMinutes(values[0])}
+          />
+          <Button
+            block
+            color="primary"
+            className="device-sheet__submit"
+            disabled={socketNo === null || store.actions.busy(`test:${box.id}`)}
+            onClick={() => void start()}
+          >
+            开始测试
+          </Button>
+        </>
+      )}
+    </>
+  );
+}
+
+/** 迁移站点: another site of the caller, then a confirmation. */
+function MigrateSheet({
+  store,
+  detail,
+  box,
+  onClose,
+}: {
+  store: BoxListStore;
+  detail: SiteDetailStore;
+  box: BoxRow | null;
+  onClose: () => void;
+}) {
+  return (
+    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
+      <h3>迁移到其他站点</h3>
+      {box && <MigrateBody key={box.id} store={store} detail={detail} box={box} onClose={onClose} />}
+    </Popup>
+  );
+}
+
+/** The target sites of one box. */
+function MigrateBody({
+  store,
+  detail,
+  box,
+  onClose,
+}: {
+  store: BoxListStore;
+  detail: SiteDetailStore;
+  box: BoxRow;
+  onClose: () => void;
+}) {
+  const [targets, setTargets] = useState<{ id: number; name: string }[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    store
+      .migrationTargets()
+      .then((list) => live && setTargets(list))
+      .catch(() => live && onClose());
+    return () => {
+      live = false;
+    };
+  }, [box, store, onClose]);
+  const choose = async (target: { id: number; name: string }) => {
+    const here = detail.site?.name ?? '本站点';
+    const ok = await confirm(
+      '迁移设备',
+      `将设备${box.serialNumber}从「${here}」迁移到「${target.name}」，迁移后${here}将不再显示该设备，确定迁移？`,
+      '确定迁移',
+    );
+    if (!ok) return;
+    if (await store.migrate(box, target.id)) {
+      toast('迁移成功');
+      onClose();
+    }
+  };
+  return (
+    <>
+      {targets === null ? (
+        <Skeleton.Paragraph lineCount={3} animated />
+      ) : targets.length === 0 ? (
+        <p className="device-sheet__hint">没有可迁移的其他站点</p>
+      ) : (
+        <List>
+          {targets.map((t) => (
+            <List.Item key={t.id} onClick={() => void choose(t)} arrow>
+              {t.name}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+type Sheet = 'more' | 'remark' | 'detail' | 'test' | 'migrate';
+
+const FacilityListPage = observer(function FacilityListPage() {
+  const root = useStores();
+  const detail = siteDetailStoreOf(root);
+  const store = boxListStoreOf(root);
+  const siteId = useSiteId();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const isBuilt = useIsBuilt();
+  const status = params.get('status');
+  const [keyword, setKeyword] = useState(store.keyword);
+  const [box, setBox] = useState<BoxRow | null>(null);
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+
+  useEffect(() => {
+    if (siteId !== null) store.enter(siteId, status);
+  }, [siteId, status, store]);
+  useLivePoller(() => store.refreshLive(), BOX_POLL_MS, siteId !== null);
+
+  const close = useCallback(() => setSheet(null), []);
+  const chooseFilter = (key: BoxFilterKey) => {
+    store.setFilter(key);
+    const next = new URLSearchParams(params);
+    if (key === 'all') next.delete('status');
+    else next.set('status', key);
+    setParams(next, { replace: true });
+  };
+
+  const query = `siteId=${siteId ?? ''}`;
+  const actions: (ActionSheetProps['actions'][number] & { when: boolean })[] = box
+    ? [
+        { key: 'remark', text: '修改备注', when: detail.editable },
+        { key: 'qrcode', text: '插座二维码', when: isBuilt('/site/socket/qrcode') },
+        {
+          key: 'spare',
+          text: '备用二维码',
+          when: detail.editable && isBuilt('/site/siteInfo/facilityList/facilityCode/spareQcode'),
+        },
+        {
+          key: 'signal',
+          text: '信号模式',
+          when: detail.canControl && isBuilt('/site/siteInfo/facilityList/signalSetting'),
+        },
+        {
+          key: 'test',
+          text: '测试充电',
+          when: detail.canControl,
+          disabled: box.status === 2 || store.live.of(box).idleCount === 0,
+          description: box.status === 2 ? '设备离线' : store.live.of(box).idleCount === 0 ? '没有空闲插座' : undefined,
+        },
+        { key: 'detail', text: '设备详情', when: true },
+        { key: 'migrate', text: '迁移站点', when: detail.editable },
+        { key: 'unbind', text: '解绑设备', danger: true, when: detail.editable },
+      ]
+    : [];
+
+  const onAction = async (key: string) => {
+    if (!box) return;
+    setSheet(null);
+    switch (key) {
+      case 'qrcode':
+        void navigate(`/site/socket/qrcode?boxId=${box.id}`);
+        return;
+      case 'spare':
+        void navigate(`/site/siteInfo/facilityList/facilityCode/spareQcode?${query}&boxId=${box.id}`);
+        return;
+      case 'signal':
+        void navigate(`/site/siteInfo/facilityList/signalSetting?${query}&boxId=${box.id}`);
+        return;
+      case 'unbind': {
+        const ok = await confirm('解绑设备', '解绑后该设备将从本站点移除，扫码将无法充电。确定解绑？', '确定解绑');
+        if (ok && (await store.unbind(box))) toast('解绑成功');
+        return;
+      }
+      default:
+        setSheet(key as Sheet);
+    }
+  };
+
+  if (siteId === null) return null;
+  // The list asks with the store's site and filter: render it once they are the route's.
+  const ready = store.siteId === siteId && store.filter === boxFilterOf(status);
+  return (
+    <section className="device-tab" data-testid="facility-list">
+      <div className="device-toolbar">
+        <Chips<BoxFilterKey> label="设备状态" options={BOX_FILTERS} value={store.filter} onChange={chooseFilter} />
+        {detail.canAddDevice && (
+          <EntryLink to={`/site/siteInfo/facilityList/facilityCode?${query}`} className="device-toolbar__add">
+            扫码添加
+          </EntryLink>
+        )}
+      </div>
+      <div className="device-toolbar">
+        <SearchBar
+          className="device-toolbar__search"
+          placeholder="设备号/备注"
+          maxLength={30}
+          value={keyword}
+          onChange={setKeyword}
+          onSearch={(value) => store.setKeyword(value)}
+          onClear={() => store.setKeyword('')}
+        />
+        <Segmented<BoxView>
+          label="视图"
+          value={store.view}
+          onChange={(view) => store.setView(view)}
+          options={[
+            { key: 'list', label: '列表' },
+            { key: 'socket', label: '插座' },
+          ]}
+        />
+      </div>
+      {ready && (
+        <PagedList<BoxRow>
+          testId="box-list"
+          fetchPage={store.fetchPage}
+          watch={store.watch}
+          itemKey={(row) => row.id}
+          estimateSize={store.view === 'socket' ? 320 : 150}
+          renderItem={(row) => (
+            <BoxCard
+              item={row}
+              store={store}
+              onMore={(b) => {
+                setBox(b);
+                setSheet('more');
+              }}
+            />
+          )}
+          onRefresh={() => store.pulled()}
+          empty={<p>{store.narrowed ? '没有符合条件的设备' : '暂无设备，点击右上角扫码添加'}</p>}
+        />
+      )}
+      <ActionSheet
+        visible={sheet === 'more'}
+        actions={actions.filter((a) => a.when).map(({ when: _when, ...a }) => a)}
+        cancelText="取消"
+        onAction={(action) => void onAction(String(action.key))}
+        onClose={close}
+      />
+      <RemarkDialog
+        open={sheet === 'remark' && box !== null}
+        initial={box ? (store.live.of(box).remark ?? '') : ''}
+        onSave={(text) => (box ? store.editRemark(box, text) : Promise.resolve({ ok: false, message: null }))}
+        onClose={close}
+      />
+      <DetailSheet store={store} box={sheet === 'detail' ? box : null} onClose={close} />
+      <TestChargeSheet store={store} box={sheet === 'test' ? box : null} onClose={close} />
+      <MigrateSheet store={store} detail={detail} box={sheet === 'migrate' ? box : null} onClose={close} />
+    </section>
+  );
+});
+
+export default FacilityListPage;

@@ -1,0 +1,154 @@
+import { Button, Radio, Skeleton, Tag } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useLeaveWhen, useQueryNumber } from '../../../../../components/device-setup-parts';
+import { confirm, toast } from '../../../../../components/feedback';
+import { DEVICE_STATUS, SIGNAL_MODE_TAGS, signalStrength } from '../../../../../lib/device-status';
+import { SIGNAL_MODES, SignalModeStore } from '../../../../../stores/device-setup';
+
+/**
+ * /site/siteInfo/facilityList/signalSetting — 信号模式设置 (B-site.md §3, rule D9): the box card (serial, remark, status,
+ * signal bars with the CSQ value, current mode, its master or its number of slaves), the three modes (mesh disabled for
+ * models without mesh), the site's online masters when 组网从机 is chosen, the restart note and 保存 (validated, then
+ * confirmed) which sends the command and returns to the device list.
+ */
+
+const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: number; boxId: number }) {
+  const navigate = useNavigate();
+  const [store] = useState(() => new SignalModeStore(siteId, boxId));
+  useEffect(() => {
+    void store.init();
+  }, [store]);
+  useLeaveWhen(store.box.failed && !store.box.data, '/site');
+  const box = store.box.data;
+  if (!box) {
+    return (
+      <main className="setup-page" aria-busy="true">
+        <section className="setup-card">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={4} animated />
+        </section>
+      </main>
+    );
+  }
+  const strength = signalStrength(box.signal);
+  const save = async () => {
+    const problem = store.validate();
+    if (problem) {
+      toast(problem);
+      return;
+    }
+    if (!(await confirm('切换信号模式', store.confirmText))) return;
+    if (await store.save()) {
+      toast('设置指令已下发');
+      void navigate(-1);
+    }
+  };
+  const masters = store.masterChoices;
+  return (
+    <main className="setup-page">
+      <section className="setup-card" data-testid="signal-box">
+        <dl className="setup-rows">
+          <div>
+            <dt>设备号</dt>
+            <dd>{box.serialNumber}</dd>
+          </div>
+          <div>
+            <dt>备注</dt>
+            <dd>{box.remark || '--'}</dd>
+          </div>
+          <div>
+            <dt>状态</dt>
+            <dd>{DEVICE_STATUS[box.status]?.label ?? '--'}</dd>
+          </div>
+          <div>
+            <dt>信号</dt>
+            <dd>
+              {'▮'.repeat(strength.bars)}
+              {'▯'.repeat(3 - strength.bars)} {strength.label}（CSQ {box.signal}）
+            </dd>
+          </div>
+          <div>
+            <dt>当前模式</dt>
+            <dd data-testid="signal-current">
+              <Tag color="primary" fill="outline">
+                {SIGNAL_MODE_TAGS[box.signalMode] ?? '--'}
+              </Tag>
+            </dd>
+          </div>
+          {box.signalMode === 3 && (
+            <div>
+              <dt>主机</dt>
+              <dd>{box.masterSerialNumber ?? '--'}</dd>
+            </div>
+          )}
+          {box.signalMode === 2 && (
+            <div>
+              <dt>从机数量</dt>
+              <dd>{box.slaveCount}台</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <section className="setup-card">
+        <h2>信号模式</h2>
+        <Radio.Group value={store.mode ?? undefined} onChange={(v) => store.setMode(v as 1 | 2 | 3)}>
+          {SIGNAL_MODES.map((m) => {
+            const disabled = store.modeDisabledReason(m.mode);
+            return (
+              <div key={m.mode} className="setup-field">
+                <Radio value={m.mode} disabled={disabled !== null}>
+                  <b>{m.label}</b>
+                  <small style={{ display: 'block', color: '#86909c' }}>{disabled ?? m.description}</small>
+                </Radio>
+              </div>
+            );
+          })}
+        </Radio.Group>
+      </section>
+      {store.mode === 3 && (
+        <section className="setup-card" data-testid="signal-masters">
+          <h2>选择主机</h2>
+          {store.masters.pending ? (
+            <Skeleton.Paragraph lineCount={2} animated />
+          ) : masters.length === 0 ? (
+            <p className="setup-empty">本站点暂无在线主机，请先将一台信号良好的设备设为主机</p>
+          ) : (
+            <Radio.Group value={store.masterId ?? undefined} onChange={(v) => store.setMaster(Number(v))}>
+              {masters.map((m) => {
+                const full = store.masterDisabledReason(m);
+                return (
+                  <div key={m.id} className="setup-field">
+                    <Radio value={m.id} disabled={full !== null}>
+                      {m.serialNumber} {m.remark && `（${m.remark}）`}
+                      <small style={{ display: 'block', color: '#86909c' }}>
+                        信号 {signalStrength(m.signal).label}（CSQ {m.signal}） · 已带{m.slaveCount}台
+                        {full ? ` · ${full}` : ''}
+                      </small>
+                    </Radio>
+                  </div>
+                );
+              })}
+            </Radio.Group>
+          )}
+        </section>
+      )}
+      <p className="setup-hint">切换后设备将重启，约1分钟内恢复在线</p>
+      <div className="setup-footer">
+        <Button color="primary" loading={store.saving} disabled={store.saving} onClick={() => void save()}>
+          保存
+        </Button>
+      </div>
+    </main>
+  );
+});
+
+/** The route: ?siteId=&boxId=. */
+export default function SignalSetting() {
+  const siteId = useQueryNumber('siteId');
+  const boxId = useQueryNumber('boxId');
+  const missing = siteId === null || boxId === null;
+  useLeaveWhen(missing, '/site', '缺少设备参数');
+  return missing ? null : <SignalPage key={`${siteId}-${boxId}`} siteId={siteId} boxId={boxId} />;
+}

@@ -1,0 +1,153 @@
+import { Button, PullToRefresh, Skeleton } from 'antd-mobile';
+import { LeftOutline, RightOutline } from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
+import { LazyLineChart } from '../../../../components/lazy-line-chart';
+import { Money } from '../../../../components/money';
+import { formatFen } from '../../../../lib/money';
+import { formatKwh } from '../../../../lib/time';
+import { SiteIncomeYearStore, monthChartPoints } from '../../../../stores/site-income';
+
+/**
+ * /site/siteInfo/incomeList — 充电收入概览 (B-site.md §5, rules E1–E4): one site's income by year: the year switcher
+ * (creation year … current year), the summary (年度总收入, 我的收入 = the caller's own share, 订单, 用电), the monthly
+ * income chart, and the month rows (newest first: 总收入 with 充电 · 投币 · 充值 · 退款, 我的收入) leading to the day
+ * detail of that month; shortcuts 充电明细 / 充值明细 of the current month. Pull-to-refresh reloads the year.
+ */
+
+const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: number }) {
+  const navigate = useNavigate();
+  const [store] = useState(() => new SiteIncomeYearStore(siteId));
+  useEffect(() => {
+    void store.init();
+  }, [store]);
+  useLeaveWhen(store.site.failed, '/site');
+  const year = store.current;
+  const data = year.data;
+  const detail = (tab: 'chargerList' | 'cardList', month: string) =>
+    `/site/siteInfo/incomeSite/${tab}?siteId=${siteId}&month=${month}`;
+  return (
+    <main className="setup-page">
+      <PullToRefresh onRefresh={() => store.refresh()}>
+        {store.site.data && (
+          <div className="setup-banner" data-testid="income-site">
+            {store.site.data.name}
+          </div>
+        )}
+        <div className="income-year" data-testid="income-year">
+          <button type="button" aria-label="上一年" disabled={!store.canPrev} onClick={() => void store.shiftYear(-1)}>
+            <LeftOutline />
+          </button>
+          <span>{store.year}</span>
+          <button type="button" aria-label="下一年" disabled={!store.canNext} onClick={() => void store.shiftYear(1)}>
+            <RightOutline />
+          </button>
+        </div>
+        {year.pending || (!data && !year.failed) ? (
+          <section className="setup-card" aria-busy="true">
+            <Skeleton.Paragraph lineCount={6} animated />
+          </section>
+        ) : year.failed && !data ? (
+          <section className="setup-card setup-notice">
+            <p>加载失败</p>
+            <Button size="small" color="primary" fill="outline" onClick={() => void year.load()}>
+              点击重试
+            </Button>
+          </section>
+        ) : (
+          data && (
+            <>
+              <section className="setup-card" data-testid="income-summary">
+                <div className="setup-figures">
+                  <div>
+                    <b data-testid="income-year-total">
+                      <Money fen={data.summary.totalIncome} />
+                    </b>
+                    <span>年度总收入</span>
+                  </div>
+                  <div>
+                    <b data-testid="income-year-mine">
+                      <Money fen={data.summary.myIncome} />
+                    </b>
+                    <span>我的收入</span>
+                  </div>
+                  <div>
+                    <b>{data.summary.orderCount} 笔</b>
+                    <span>订单</span>
+                  </div>
+                  <div>
+                    <b>{formatKwh(data.summary.energyWh)} kWh</b>
+                    <span>用电</span>
+                  </div>
+                </div>
+                {store.empty && <p className="setup-empty">本年暂无收入</p>}
+              </section>
+              <section className="setup-card">
+                <h2>月度收入</h2>
+                <Suspense fallback={<Skeleton animated style={{ height: 180 }} />}>
+                  <LazyLineChart
+                    key={store.year}
+                    points={monthChartPoints(data.list)}
+                    tooltip={(p) => `${p.month} ${formatFen(p.value)}`}
+                    divisor={100}
+                    testId="income-month-chart"
+                  />
+                </Suspense>
+              </section>
+              <section className="setup-card" data-testid="income-months">
+                <div className="setup-links">
+                  <Button
+                    color="primary"
+                    fill="outline"
+                    onClick={() => void navigate(detail('chargerList', store.thisMonth))}
+                  >
+                    充电明细
+                  </Button>
+                  <Button
+                    color="primary"
+                    fill="outline"
+                    onClick={() => void navigate(detail('cardList', store.thisMonth))}
+                  >
+                    充值明细
+                  </Button>
+                </div>
+                {data.list.map((m) => (
+                  <Link
+                    key={m.month}
+                    to={detail('chargerList', m.month)}
+                    className="income-month-row"
+                    data-month={m.month}
+                  >
+                    <div className="income-month-row__main">
+                      <b>{m.month}</b>
+                      <small>
+                        充电 {formatFen(m.chargeIncome)} · 投币 {formatFen(m.coinIncome)} · 充值{' '}
+                        {formatFen(m.cardIncome)} · 退款 {formatFen(-m.refundAmount)}
+                      </small>
+                    </div>
+                    <div className="income-month-row__side">
+                      <b data-testid={`income-month-total-${m.month}`}>
+                        <Money fen={m.totalIncome} />
+                      </b>
+                      我的收入 <Money fen={m.myIncome} />
+                    </div>
+                    <RightOutline />
+                  </Link>
+                ))}
+              </section>
+            </>
+          )
+        )}
+      </PullToRefresh>
+    </main>
+  );
+});
+
+/** The route: ?siteId= (required). */
+export default function IncomeList() {
+  const siteId = useQueryNumber('siteId');
+  useLeaveWhen(siteId === null, '/site', '缺少站点参数');
+  return siteId === null ? null : <IncomeListPage key={siteId} siteId={siteId} />;
+}

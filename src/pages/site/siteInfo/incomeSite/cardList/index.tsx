@@ -1,0 +1,112 @@
+import { Skeleton } from 'antd-mobile';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { getCardIncomeDayList, type CardIncomeDay, type CardIncomePage } from '../../../../../api/site-income';
+import { Money } from '../../../../../components/money';
+import { PagedList } from '../../../../../components/paged-list';
+import { formatFen } from '../../../../../lib/money';
+import { dayLabel } from '../../../../../stores/site-income';
+
+/**
+ * /site/siteInfo/incomeSite/cardList — 充值收入明细 (B-site.md §5, rule E3): value-card and month-card top-ups sold at
+ * the site in the month: the summary (净额, 储值卡, 月卡, 赠送 — not income, grey —, 退款, 笔数) and the day rows up to
+ * today (newest first), with pull-to-refresh and infinite scroll. Card-level records live in /mine/card.
+ */
+
+function Summary({ summary }: { summary: CardIncomePage['summary'] | null }) {
+  return (
+    <section className="setup-card income-summary" data-testid="card-summary">
+      {summary === null ? (
+        <Skeleton.Paragraph lineCount={2} animated />
+      ) : (
+        <>
+          <div className="setup-figures">
+            <div>
+              <b data-testid="card-summary-net">
+                <Money fen={summary.netAmount} />
+              </b>
+              <span>净额</span>
+            </div>
+            <div>
+              <b>
+                <Money fen={summary.valueCardAmount} />
+              </b>
+              <span>储值卡</span>
+            </div>
+            <div>
+              <b>
+                <Money fen={summary.monthCardAmount} />
+              </b>
+              <span>月卡</span>
+            </div>
+            <div style={{ color: '#c9cdd4' }}>
+              <b>
+                <Money fen={summary.giveAmount} />
+              </b>
+              <span>赠送（非收入）</span>
+            </div>
+            <div>
+              <b>
+                <Money fen={-summary.refundAmount} />
+              </b>
+              <span>退款</span>
+            </div>
+            <div>
+              <b>{summary.rechargeCount}</b>
+              <span>笔数</span>
+            </div>
+          </div>
+          {summary.rechargeCount === 0 && summary.refundAmount === 0 && <p className="setup-empty">本月暂无充值收入</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DayRow({ day }: { day: CardIncomeDay }) {
+  return (
+    <div className="income-day" data-date={day.date}>
+      <div className="income-day__head">
+        <b>{dayLabel(day.date)}</b>
+        <b data-testid={`card-day-net-${day.date}`}>
+          <Money fen={day.netAmount} />
+        </b>
+      </div>
+      <div className="income-day__figures">
+        <span>充值 {day.rechargeCount} 笔</span>
+        <span>储值卡 {formatFen(day.valueCardAmount)}</span>
+        <span>月卡 {formatFen(day.monthCardAmount)}</span>
+        <span className="is-grey">赠送 {formatFen(day.giveAmount)}</span>
+        <span>退款 {formatFen(-day.refundAmount)}</span>
+      </div>
+    </div>
+  );
+}
+
+function CardListPage({ siteId, month }: { siteId: number; month: string }) {
+  const [summary, setSummary] = useState<CardIncomePage['summary'] | null>(null);
+  return (
+    <>
+      <Summary summary={summary} />
+      <PagedList<CardIncomeDay, CardIncomePage>
+        testId="card-days"
+        fetchPage={(pageNum, pageSize) => getCardIncomeDayList({ siteId, month, pageNum, pageSize })}
+        watch={[siteId, month]}
+        itemKey={(d) => d.date}
+        estimateSize={80}
+        onPage={(page) => setSummary(page.summary)}
+        renderItem={(day) => <DayRow day={day} />}
+        empty={<p>本月暂无充值收入</p>}
+      />
+    </>
+  );
+}
+
+/** The child route: reads siteId and month from the query (the layout keeps them valid). */
+export default function CardList() {
+  const [params] = useSearchParams();
+  const siteId = Number(params.get('siteId'));
+  const month = params.get('month') ?? '';
+  if (!siteId || !/^\d{4}-\d{2}$/.test(month)) return null;
+  return <CardListPage key={`${siteId}-${month}`} siteId={siteId} month={month} />;
+}

@@ -1,0 +1,92 @@
+import { Button, Picker, Skeleton } from 'antd-mobile';
+import { DownOutline } from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
+import { Segmented } from '../../../../components/segmented';
+import { SiteIncomeMonthsStore, pickMonth } from '../../../../stores/site-income';
+
+/**
+ * /site/siteInfo/incomeSite — 收入明细 (B-site.md §5): the layout of the month detail: a month picker (the site's
+ * creation month … the current month; default the `month` query, else the current month), the tabs 充电收入 | 充值收入,
+ * and the child list below. Changing the month replaces the query (the child reloads); a tab tap replaces the child
+ * route keeping siteId and month; entering without a child goes to chargerList.
+ */
+
+type IncomeTab = 'chargerList' | 'cardList';
+
+const TABS: readonly { key: IncomeTab; label: string }[] = [
+  { key: 'chargerList', label: '充电收入' },
+  { key: 'cardList', label: '充值收入' },
+];
+
+const IncomeSiteLayout = observer(function IncomeSiteLayout({ siteId }: { siteId: number }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const [store] = useState(() => new SiteIncomeMonthsStore(siteId));
+  const [picking, setPicking] = useState(false);
+  useEffect(() => {
+    void store.site.load();
+  }, [store]);
+  useLeaveWhen(store.site.failed, '/site');
+  const months = store.months;
+  const month = pickMonth(params.get('month'), months);
+  const tab: IncomeTab = pathname.endsWith('/cardList') ? 'cardList' : 'chargerList';
+  const query = `siteId=${siteId}&month=${month}`;
+  // Keep the query's month equal to the shown month (a missing or out-of-range month is replaced).
+  useEffect(() => {
+    if (months.length > 0 && params.get('month') !== month) {
+      void navigate(`${pathname}?${query}`, { replace: true });
+    }
+  }, [months.length, params, month, pathname, query, navigate]);
+  if (pathname.replace(/\/$/, '') === '/site/siteInfo/incomeSite') {
+    return <Navigate to={`/site/siteInfo/incomeSite/chargerList?${params.toString()}`} replace />;
+  }
+  return (
+    <main className="setup-page" style={{ padding: 0 }}>
+      <div className="income-detail-head">
+        {months.length === 0 ? (
+          <div style={{ paddingBottom: 12 }} aria-busy="true">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={1} animated />
+          </div>
+        ) : (
+          <>
+            <Button fill="outline" onClick={() => setPicking(true)} data-testid="income-month-picker">
+              {month} <DownOutline />
+            </Button>
+            <div style={{ padding: '10px 0' }}>
+              <Segmented<IncomeTab>
+                block
+                label="收入类型"
+                options={TABS}
+                value={tab}
+                onChange={(key) => void navigate(`/site/siteInfo/incomeSite/${key}?${query}`, { replace: true })}
+              />
+            </div>
+          </>
+        )}
+      </div>
+      <Picker
+        columns={[months.map((m) => ({ label: m, value: m }))]}
+        visible={picking}
+        value={[month]}
+        onClose={() => setPicking(false)}
+        onConfirm={(value) => {
+          const next = typeof value[0] === 'string' ? value[0] : month;
+          void navigate(`${pathname}?siteId=${siteId}&month=${next}`, { replace: true });
+        }}
+      />
+      {months.length > 0 && <Outlet />}
+    </main>
+  );
+});
+
+/** The route: ?siteId=&month=. */
+export default function IncomeSite() {
+  const siteId = useQueryNumber('siteId');
+  useLeaveWhen(siteId === null, '/site', '缺少站点参数');
+  return siteId === null ? null : <IncomeSiteLayout key={siteId} siteId={siteId} />;
+}

@@ -1,0 +1,245 @@
+import { Badge, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../../components/feedback';
+import { Count, Money } from '../../../components/money';
+import { EntryLink } from '../../../components/route-availability';
+import { SITE_TABS, siteInfoEntry, siteTabOf, type SiteTabKey } from '../../../lib/device-status';
+import { useStores } from '../../../stores/root';
+import { siteDetailStoreOf, type SiteDetailStore } from '../../../stores/site-detail';
+import { copyText, useSiteId } from './parts';
+import './site-info.css';
+
+/**
+ * /site/siteInfo — 站点详情 (B-site.md §2): the site at a glance (header card, today strip, device strip, shortcuts)
+ * above its four device tabs (设备 / 门禁 / 摄像头 / 烟感), whose bodies are the child routes. Entering without a child
+ * opens the remembered tab (UI flag currentSiteTab; a `status` query always opens facilityList); a tab tap replaces the
+ * route and remembers the tab. A missing siteId or a site the caller may not see goes back to /site.
+ */
+
+const TAB_LABELS: Record<SiteTabKey, string> = {
+  facilityList: '设备',
+  guardList: '门禁',
+  cameraList: '摄像头',
+  smokeList: '烟感',
+};
+
+const Header = observer(function Header({ store }: { store: SiteDetailStore }) {
+  const site = store.site;
+  if (store.sitePending) {
+    return (
+      <section className="site-info-card" aria-busy="true">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={2} animated />
+      </section>
+    );
+  }
+  const address = site ? `${site.province}${site.city}${site.area}${site.address}` : '--';
+  return (
+    <section className="site-info-card site-info-header">
+      <div className="site-info-header__top">
+        <h1 className="site-info-header__name" data-testid="site-info-name">
+          {site?.name ?? '--'}
+        </h1>
+        {store.awaitingInstall && <Tag color="warning">待装机</Tag>}
+        {site?.auditStatus === 1 && <Tag color="primary">分成审核中</Tag>}
+        <EntryLink to={`/site/siteInfo/siteData?siteId=${store.siteId ?? ''}`} className="site-info-header__link">
+          站点资料 <RightOutline />
+        </EntryLink>
+      </div>
+      <button
+        type="button"
+        className="site-info-header__address"
+        onClick={() => {
+          if (!site) return;
+          void copyText(address).then((done) => toast(done ? '地址已复制' : '复制失败，请长按地址手动复制'));
+        }}
+      >
+        {address}
+      </button>
+    </section>
+  );
+});
+
+const TodayStrip = observer(function TodayStrip({ store }: { store: SiteDetailStore }) {
+  const site = store.site;
+  return (
+    <section className="site-info-card site-info-strip" data-testid="site-info-today">
+      <div>
+        <b>
+          <Money fen={site?.todayIncome} />
+        </b>
+        <span>今日收入</span>
+      </div>
+      <div>
+        <b>
+          <Count value={site?.todayOrderCount} />
+        </b>
+        <span>今日订单</span>
+      </div>
+      <div>
+        <b>
+          <Money fen={site?.monthIncome} />
+        </b>
+        <span>本月收入</span>
+      </div>
+    </section>
+  );
+});
+
+const DeviceStrip = observer(function DeviceStrip({ store }: { store: SiteDetailStore }) {
+  const stats = store.stats.data;
+  if (store.stats.pending) {
+    return (
+      <section className="site-info-card">
+        <Skeleton.Paragraph lineCount={2} animated />
+      </section>
+    );
+  }
+  return (
+    <section className="site-info-card site-info-devices" data-testid="site-info-devices">
+      <div>
+        <span className="site-info-devices__label">设备</span>
+        <span>
+          在线 <b className="ok">{stats ? stats.boxOnline : '--'}</b>
+        </span>
+        <span>
+          离线 <b className="muted">{stats ? stats.boxOffline : '--'}</b>
+        </span>
+        <span>
+          故障 <b className="danger">{stats ? stats.boxFault : '--'}</b>
+        </span>
+      </div>
+      <div>
+        <span className="site-info-devices__label">插座</span>
+        <span>
+          充电中 <b className="primary">{stats ? stats.socketCharging + stats.socketFull : '--'}</b>
+        </span>
+        <span>
+          空闲 <b className="ok">{stats ? stats.socketIdle : '--'}</b>
+        </span>
+        <span>
+          故障 <b className="danger">{stats ? stats.socketFault : '--'}</b>
+        </span>
+      </div>
+    </section>
+  );
+});
+
+const Shortcuts = observer(function Shortcuts({ store }: { store: SiteDetailStore }) {
+  const query = `siteId=${store.siteId ?? ''}`;
+  return (
+    <nav className="site-info-card site-info-shortcuts" aria-label="快捷入口">
+      <EntryLink to={`/site/siteInfo/incomeList?${query}`} className="site-info-shortcut">
+        收入明细
+      </EntryLink>
+      {store.editable && (
+        <EntryLink to={`/site/siteInfo/siteData/setCharger?${query}`} className="site-info-shortcut">
+          收费设置
+        </EntryLink>
+      )}
+      {store.canAddDevice && (
+        <EntryLink to={`/site/siteInfo/facilityList/facilityCode?${query}`} className="site-info-shortcut">
+          扫码加设备
+        </EntryLink>
+      )}
+    </nav>
+  );
+});
+
+const DeviceTabs = observer(function DeviceTabs({
+  store,
+  active,
+  onChange,
+}: {
+  store: SiteDetailStore;
+  active: SiteTabKey | null;
+  onChange: (tab: SiteTabKey) => void;
+}) {
+  const site = store.site;
+  const counts: Record<SiteTabKey, number | undefined> = {
+    facilityList: site?.boxCount,
+    guardList: site?.guardCount,
+    cameraList: site?.cameraCount,
+    smokeList: site?.smokeCount,
+  };
+  return (
+    <div className="site-info-tabs">
+      <Tabs activeKey={active} onChange={(key) => onChange(key as SiteTabKey)}>
+        {SITE_TABS.map((tab) => {
+          const title = `${TAB_LABELS[tab]}(${counts[tab] ?? '--'})`;
+          return (
+            <Tabs.Tab
+              key={tab}
+              title={
+                tab === 'smokeList' && store.smokeAlarm ? (
+                  <Badge content={Badge.dot} aria-label="烟感报警">
+                    {title}
+                  </Badge>
+                ) : (
+                  title
+                )
+              }
+            />
+          );
+        })}
+      </Tabs>
+    </div>
+  );
+});
+
+const SiteInfoLayout = observer(function SiteInfoLayout() {
+  const root = useStores();
+  const store = siteDetailStoreOf(root);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const siteId = useSiteId();
+  const tab = siteTabOf(location.pathname);
+
+  useEffect(() => {
+    if (siteId !== null && tab === null) {
+      void navigate(siteInfoEntry(root.ui.currentSiteTab, location.search), { replace: true });
+    }
+  }, [siteId, tab, root, location.search, navigate]);
+
+  useEffect(() => {
+    if (tab !== null) root.ui.setCurrentSiteTab(tab);
+  }, [tab, root]);
+
+  useEffect(() => {
+    if (siteId === null) {
+      toast('缺少站点参数');
+      void navigate('/site', { replace: true });
+      return undefined;
+    }
+    let live = true;
+    void store.open(siteId).then((outcome) => {
+      // The request layer already toasted why (站点不存在或无权查看).
+      if (live && outcome === 'missing') void navigate('/site', { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [siteId, store, navigate]);
+
+  const selectTab = (next: SiteTabKey) => {
+    if (next === tab || siteId === null) return;
+    root.ui.setCurrentSiteTab(next);
+    void navigate(`/site/siteInfo/${next}?siteId=${siteId}`, { replace: true });
+  };
+
+  return (
+    <main className="site-info">
+      <Header store={store} />
+      <TodayStrip store={store} />
+      <DeviceStrip store={store} />
+      <Shortcuts store={store} />
+      <DeviceTabs store={store} active={tab} onChange={selectTab} />
+      {siteId !== null && tab !== null && <Outlet />}
+    </main>
+  );
+});
+
+export default SiteInfoLayout;

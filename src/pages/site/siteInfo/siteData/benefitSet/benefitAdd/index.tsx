@@ -1,0 +1,199 @@
+import { Button, Input, List, Tag } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RATE_COLUMNS } from '../../../../../../api/site-settings-rules';
+import { confirm, toast } from '../../../../../../components/feedback';
+import { Segmented } from '../../../../../../components/segmented';
+import { formatBp } from '../../../../../../lib/rate';
+import { useStores } from '../../../../../../stores/root';
+import { maskPhone, shareSavedText, tomorrowOf } from '../../../../../../stores/site-settings';
+import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '../../../../../../stores/site-settings-share';
+import { goBack, LoadFailed, PageLoading, Section, profilePath, useSiteIdParam, useSiteLoad } from '../../settings-ui';
+
+/**
+ * /site/siteInfo/siteData/benefitSet/benefitAdd — 添加分成方 (B-site.md §4): the type (物业 = the site's property,
+ * 代理商 / 合作方 = an account found by phone with 查询), the rates (mode 1: 充电 / 充值 / 投币; mode 2: one) within what
+ * remains, a remark, and 确定添加 (effective tomorrow; back to the previous screen, which reloads).
+ */
+
+const TYPES = [
+  { key: '2', label: '物业' },
+  { key: '3', label: '代理商' },
+  { key: '4', label: '合作方' },
+] as const;
+
+const Candidate = observer(function Candidate({ store }: { store: AddPartyStore }) {
+  if (store.partyType === 2) {
+    const disabled = store.propertyDisabled;
+    const site = store.ctx.site.data;
+    return disabled ? (
+      <p className="settings-warning">{disabled}</p>
+    ) : (
+      <div className="candidate-card" data-testid="candidate">
+        <strong>{site?.merchantName}</strong>
+        <Tag color="success" fill="outline">
+          物业
+        </Tag>
+        <p className="settings-tip">站点关联的物业</p>
+      </div>
+    );
+  }
+  const search = async () => {
+    const message = await store.search();
+    if (message) toast(message);
+  };
+  const found = store.candidate;
+  const searched = store.lookup !== null && store.lookedUp === store.phone;
+  return (
+    <>
+      <List>
+        <List.Item
+          prefix={<span className="cost-label">手机号</span>}
+          extra={
+            <Button size="small" color="primary" loading={store.searching} onClick={() => void search()}>
+              查询
+            </Button>
+          }
+        >
+          <Input
+            name="phone"
+            type="tel"
+            maxLength={11}
+            placeholder="请输入对方登录手机号"
+            value={store.phone}
+            onChange={(v) => store.setPhone(v)}
+          />
+        </List.Item>
+      </List>
+      {searched && !store.lookup?.exists && <p className="settings-tip">未找到账号</p>}
+      {found && (
+        <div className="candidate-card" data-testid="candidate">
+          <strong>{found.name}</strong>
+          {found.accountType !== null && (
+            <Tag color="primary" fill="outline">
+              {ACCOUNT_TYPE_TAGS[found.accountType] ?? '账号'}
+            </Tag>
+          )}
+          <p className="settings-tip">
+            {found.contacts ? `${found.contacts} · ` : ''}
+            {maskPhone(found.phone)}
+          </p>
+        </div>
+      )}
+    </>
+  );
+});
+
+const Rates = observer(function Rates({ store }: { store: AddPartyStore }) {
+  const columns = store.mode === 2 ? [{ key: 'chargeRate' as const, label: '分成比例' }] : RATE_COLUMNS;
+  return (
+    <List>
+      {columns.map((c) => (
+        <List.Item
+          key={c.key}
+          prefix={<span className="cost-label">{c.label}</span>}
+          description={`当前剩余可分配 ${formatBp(store.mode === 2 ? store.remainingAll : store.remaining[c.key])}`}
+          extra="%"
+        >
+          <Input
+            name={`rate-${c.key}`}
+            inputMode="decimal"
+            placeholder="0-100，最多两位小数"
+            value={store.rates[c.key]}
+            onChange={(v) => store.setRate(c.key, v)}
+          />
+        </List.Item>
+      ))}
+    </List>
+  );
+});
+
+const BenefitAddPage = observer(function BenefitAddPage() {
+  const root = useStores();
+  const navigate = useNavigate();
+  const siteId = useSiteIdParam();
+  const [params] = useSearchParams();
+  const mode = params.get('mode') === '1' ? 1 : 2;
+  const [store] = useState(() => (siteId === null ? null : new AddPartyStore(root, siteId, mode)));
+  useSiteLoad(siteId, store);
+  if (!store) return <PageLoading />;
+  const { ctx } = store;
+  if (ctx.site.failed || ctx.versions.failed) return <LoadFailed onRetry={() => void store.load()} />;
+  if (!ctx.working || !ctx.site.data) return <PageLoading />;
+
+  const submit = async () => {
+    const error = store.validate();
+    if (error) {
+      toast(error);
+      return;
+    }
+    const blocked = await ctx.reviewBlock();
+    if (blocked !== null) {
+      if (blocked) toast(blocked);
+      return;
+    }
+    if (!(await confirm('添加分成方', `添加后将于${tomorrowOf(Date.now())}生效`, '确定添加'))) return;
+    const result = await store.submit();
+    if (typeof result === 'string') toast(result);
+    else if (result) {
+      toast(shareSavedText(result, '添加成功'));
+      goBack(navigate, profilePath(ctx.siteId));
+    }
+  };
+
+  return (
+    <main className="settings-page" data-testid="benefit-add">
+      {!ctx.canEdit && <p className="settings-warning">{ctx.inReview ? '分成变更审核中，暂不可修改' : '无操作权限'}</p>}
+      <Section title="分成方类型">
+        <div className="settings-segment">
+          <Segmented
+            block
+            label="分成方类型"
+            value={String(store.partyType) as '2' | '3' | '4'}
+            onChange={(key) => {
+              if (key === '2' && store.propertyDisabled) toast(store.propertyDisabled);
+              else store.setType(Number(key) as 2 | 3 | 4);
+            }}
+            options={TYPES}
+          />
+        </div>
+        <Candidate store={store} />
+      </Section>
+      <Section title={store.mode === 2 ? '分成比例（全部收入）' : '分成比例'}>
+        <Rates store={store} />
+      </Section>
+      {store.notice && (
+        <p className="settings-warning" role="alert" data-testid="add-notice">
+          {store.notice}
+        </p>
+      )}
+      <Section title="备注">
+        <List>
+          <List.Item>
+            <Input
+              name="remark"
+              maxLength={20}
+              placeholder="选填，最多20个字"
+              value={store.remark}
+              onChange={(v) => store.setRemark(v)}
+            />
+          </List.Item>
+        </List>
+      </Section>
+      <div className="settings-actions">
+        <Button
+          block
+          color="primary"
+          disabled={!ctx.canEdit || !store.canSubmit || ctx.saving}
+          loading={ctx.saving}
+          onClick={() => void submit()}
+        >
+          确定添加
+        </Button>
+      </div>
+    </main>
+  );
+});
+
+export default BenefitAddPage;

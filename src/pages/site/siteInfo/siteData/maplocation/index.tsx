@@ -1,0 +1,220 @@
+import { Button, Input, List, Skeleton, TextArea } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { confirm, toast } from '../../../../../components/feedback';
+import { amapSettings, type AmapSettings } from '../../../../../lib/amap-settings';
+import { locateFailureText, MapLocationStore, type MapLocationMode } from '../../../../../stores/map-location';
+import { useStores } from '../../../../../stores/root';
+import { useGoBack } from '../../../add/navigation';
+import './maplocation.css';
+
+/**
+ * /site/siteInfo/siteData/maplocation — 地图定位 (B-site.md §4, §0.5): choose a site's GCJ-02 position, its province /
+ * city / district and address. With a map key (PUBLIC_AMAP_KEY) the AMap view does it; without one (the sandbox, or
+ * the map failing to load for good) the screen still works: the region picker, the address typed, and 定位到当前位置
+ * with the browser's geolocation converted WGS-84 → GCJ-02 (or the coordinates typed). 确定 checks the accepted area;
+ * with ?from=add it writes the site draft and goes back, with ?siteId it confirms and saves through modifySite.
+ */
+
+const AmapView = lazy(() => import('./amap-view').then((m) => ({ default: m.AmapView })));
+const RegionPicker = lazy(() => import('../../../../../components/region-picker'));
+
+/** The screen's mode from the query, or null when neither from=add nor a valid siteId is given. */
+function modeOf(params: URLSearchParams): MapLocationMode | null {
+  if (params.get('from') === 'add') return { kind: 'add' };
+  const siteId = Number(params.get('siteId'));
+  return Number.isInteger(siteId) && siteId > 0 ? { kind: 'edit', siteId } : null;
+}
+
+/** A coordinate as typed ('' while empty), parsed on change. */
+function coordinateText(value: number | null): string {
+  return value === null ? '' : value.toFixed(6);
+}
+
+/** The map-less form: region picker, address, current position or typed coordinates. */
+const ManualLocation = observer(function ManualLocation({ store }: { store: MapLocationStore }) {
+  const [picking, setPicking] = useState(false);
+  const [lngText, setLngText] = useState(coordinateText(store.picked.longitude));
+  const [latText, setLatText] = useState(coordinateText(store.picked.latitude));
+  const { picked } = store;
+
+  const takeTyped = (lng: string, lat: string) => {
+    const x = Number(lng);
+    const y = Number(lat);
+    if (lng.trim() && lat.trim() && Number.isFinite(x) && Number.isFinite(y)) store.setPoint([x, y]);
+  };
+
+  const locate = async () => {
+    const failure = await store.locate();
+    if (failure) {
+      toast(locateFailureText(failure));
+      return;
+    }
+    setLngText(coordinateText(store.picked.longitude));
+    setLatText(coordinateText(store.picked.latitude));
+    toast('已定位到当前位置');
+  };
+
+  return (
+    <>
+      <p className="maplocation__hint">
+        未接入地图：请选择所在地区、填写详细地址，并定位到当前位置或填写经纬度（高德/GCJ-02坐标）
+      </p>
+      <List mode="card">
+        <List.Item
+          title="所在地区"
+          clickable={!store.readOnly}
+          onClick={() => !store.readOnly && setPicking(true)}
+          data-testid="maplocation-region"
+        >
+          <span className={store.regionText ? undefined : 'maplocation__placeholder'}>
+            {store.regionText || '请选择省/市/区'}
+          </span>
+        </List.Item>
+        <List.Item title="详细地址">
+          <TextArea
+            name="locationAddress"
+            placeholder="如：翠苑一区3栋南侧车棚"
+            maxLength={60}
+            autoSize={{ minRows: 1, maxRows: 3 }}
+            readOnly={store.readOnly}
+            value={picked.address}
+            onChange={(v) => store.setAddress(v)}
+          />
+        </List.Item>
+        <List.Item title="经度">
+          <Input
+            name="longitude"
+            placeholder="如 120.123456"
+            inputMode="decimal"
+            readOnly={store.readOnly}
+            value={lngText}
+            onChange={(v) => {
+              setLngText(v);
+              takeTyped(v, latText);
+            }}
+          />
+        </List.Item>
+        <List.Item title="纬度">
+          <Input
+            name="latitude"
+            placeholder="如 30.123456"
+            inputMode="decimal"
+            readOnly={store.readOnly}
+            value={latText}
+            onChange={(v) => {
+              setLatText(v);
+              takeTyped(lngText, v);
+            }}
+          />
+        </List.Item>
+      </List>
+      {!store.readOnly && (
+        <div className="maplocation__locate">
+          <Button block fill="outline" color="primary" loading={store.locating} onClick={() => void locate()}>
+            定位到当前位置
+          </Button>
+        </div>
+      )}
+      {picking && (
+        <Suspense fallback={null}>
+          <RegionPicker
+            visible={picking}
+            value={{ province: picked.province, city: picked.city, area: picked.area }}
+            onClose={() => setPicking(false)}
+            onConfirm={(r) => {
+              store.setRegion({ province: r.province, city: r.city, area: r.area, provinceAdcode: r.provinceCode });
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+});
+
+const MapLocationPage = observer(function MapLocationPage({
+  mode,
+  map,
+}: {
+  mode: MapLocationMode;
+  map: AmapSettings | null;
+}) {
+  const { siteDraft } = useStores();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const [store] = useState(() => new MapLocationStore(mode, siteDraft));
+  // The map is used when the build has a key, until the user gives up on it (the script cannot load).
+  const [useMap, setUseMap] = useState(map !== null);
+  const back = mode.kind === 'add' ? '/site/add' : `/site/siteInfo/siteData?siteId=${mode.siteId}`;
+
+  useEffect(() => {
+    if (mode.kind !== 'edit') return;
+    void store.loadSite().then((ok) => {
+      // Not visible to the caller (already toasted by the request layer): back to the site list.
+      if (!ok) void navigate('/site', { replace: true });
+    });
+  }, [mode, store, navigate]);
+
+  const submit = async () => {
+    const failure = store.confirmFailure();
+    if (failure) {
+      toast(failure);
+      return;
+    }
+    if (mode.kind === 'add') {
+      store.applyToDraft();
+      goBack(back);
+      return;
+    }
+    if (!(await confirm('提示', `确定将站点位置修改为「${store.picked.address.trim()}」？`))) return;
+    if (await store.saveToSite()) {
+      toast('位置已更新');
+      goBack(back);
+    }
+  };
+
+  if (!store.loaded) {
+    return (
+      <main className="maplocation">
+        <Skeleton.Paragraph lineCount={6} animated />
+      </main>
+    );
+  }
+  return (
+    <main className={map && useMap ? 'maplocation maplocation--map' : 'maplocation'}>
+      {store.siteName && <div className="maplocation__site">{store.siteName}</div>}
+      {map && useMap ? (
+        <Suspense fallback={<div className="maplocation__loading">地图加载中...</div>}>
+          <AmapView store={store} settings={map} onGiveUp={() => setUseMap(false)} />
+        </Suspense>
+      ) : (
+        <ManualLocation store={store} />
+      )}
+      {store.readOnly ? (
+        <p className="maplocation__hint">无修改权限，仅可查看</p>
+      ) : (
+        <div className="maplocation__confirm">
+          <Button block color="primary" size="large" disabled={store.saving} onClick={() => void submit()}>
+            确定
+          </Button>
+        </div>
+      )}
+    </main>
+  );
+});
+
+/** The route's screen: reads the mode from the query; without one, back to the site list (B-site.md header). */
+export default function MapLocationRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const mode = useMemo(() => modeOf(params), [params]);
+  useEffect(() => {
+    if (mode) return;
+    toast('缺少站点参数');
+    void navigate('/site', { replace: true });
+  }, [mode, navigate]);
+  if (!mode) return null;
+  return <MapLocationPage key={mode.kind === 'add' ? 'add' : mode.siteId} mode={mode} map={amapSettings()} />;
+}

@@ -1,0 +1,189 @@
+import { Avatar, Radio, SearchBar, Skeleton } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getPropertyList, type PropertyListPage, type PropertyRow } from '../../../../../api/site';
+import { confirm, toast } from '../../../../../components/feedback';
+import { PagedList } from '../../../../../components/paged-list';
+import { EntryLink, useIsBuilt } from '../../../../../components/route-availability';
+import {
+  changeConfirmText,
+  changeResultText,
+  maskPhone,
+  PropertyPickerStore,
+  type PropertyPickerMode,
+} from '../../../../../stores/property-picker';
+import { useStores } from '../../../../../stores/root';
+import { useGoBack } from '../../../add/navigation';
+import './merchant.css';
+
+/**
+ * /site/siteInfo/siteData/merchant — 物业列表 (B-site.md §4): the caller's property merchants (GET
+ * merchantListByOperator), searchable by name or phone, with 不关联物业 first and the current one checked. From the
+ * add-site form (?from=add) a tap writes the site draft and goes back; for an existing site (?siteId=) a tap asks for
+ * confirmation and changes the site's property through modifySite. The footer link to the new-property form shows once
+ * that screen is built.
+ */
+
+const NEW_PROPERTY = '/mine/tenement-list/base/info';
+
+/** The screen's mode from the query, or null when neither from=add nor a valid siteId is given. */
+function modeOf(params: URLSearchParams): PropertyPickerMode | null {
+  if (params.get('from') === 'add') return { kind: 'add' };
+  const siteId = Number(params.get('siteId'));
+  return Number.isInteger(siteId) && siteId > 0 ? { kind: 'edit', siteId } : null;
+}
+
+function PropertyRowView({
+  row,
+  checked,
+  disabled,
+  onChoose,
+}: {
+  row: PropertyRow;
+  checked: boolean;
+  disabled: boolean;
+  onChoose: (row: PropertyRow) => void;
+}) {
+  const name = row.shortName || row.name;
+  return (
+    <div
+      className={disabled ? 'property-row is-disabled' : 'property-row'}
+      role="button"
+      aria-pressed={checked}
+      data-testid="property-row"
+      onClick={() => !disabled && onChoose(row)}
+    >
+      <Avatar
+        src={row.logo}
+        className="property-row__logo"
+        fallback={<span className="property-row__initial">{name.slice(0, 1)}</span>}
+      />
+      <div className="property-row__body">
+        <strong className="property-row__name">{name}</strong>
+        <span className="property-row__meta">{[row.contacts, maskPhone(row.phone)].filter(Boolean).join(' · ')}</span>
+        <span className="property-row__meta">关联站点 {row.siteCount} 个</span>
+      </div>
+      <Radio checked={checked} disabled={disabled} aria-label={name} />
+    </div>
+  );
+}
+
+const MerchantPage = observer(function MerchantPage({ mode }: { mode: PropertyPickerMode }) {
+  const { siteDraft } = useStores();
+  const goBack = useGoBack();
+  const navigate = useNavigate();
+  const isBuilt = useIsBuilt();
+  const [store] = useState(() => new PropertyPickerStore(mode, siteDraft));
+  const [text, setText] = useState('');
+  const back = mode.kind === 'add' ? '/site/add' : `/site/siteInfo/siteData?siteId=${mode.siteId}`;
+
+  useEffect(() => {
+    if (!store.site) return;
+    void store.site.load().then((ok) => {
+      // Not visible to the caller (already toasted by the request layer): back to the site list.
+      if (!ok) void navigate('/site', { replace: true });
+    });
+  }, [store, navigate]);
+
+  const choose = async (row: PropertyRow | null) => {
+    if (mode.kind === 'add') {
+      store.chooseForDraft(row);
+      goBack(back);
+      return;
+    }
+    if (row !== null && row.merchantId === store.currentMerchantId) return;
+    if (row === null && store.currentMerchantId === null) return;
+    if (!(await confirm('提示', changeConfirmText(row)))) return;
+    const result = await store.changeSiteProperty(row);
+    if (!result) return;
+    toast(changeResultText(result, row === null));
+    goBack(back);
+  };
+
+  const search = (keyword: string) => {
+    const message = store.search(keyword);
+    if (message) toast(message);
+  };
+
+  if (store.site?.pending) {
+    return (
+      <main className="property-page">
+        <Skeleton.Paragraph lineCount={6} animated />
+      </main>
+    );
+  }
+  const locked = !store.selectable;
+  return (
+    <main className="property-page">
+      <div className="property-page__search">
+        <SearchBar
+          placeholder="物业名称/手机号"
+          maxLength={30}
+          value={text}
+          onChange={setText}
+          onSearch={search}
+          onClear={() => search('')}
+        />
+      </div>
+      <div
+        className={locked ? 'property-row property-row--none is-disabled' : 'property-row property-row--none'}
+        role="button"
+        aria-pressed={store.currentMerchantId === null}
+        data-testid="property-none"
+        onClick={() => !locked && void choose(null)}
+      >
+        <div className="property-row__body">
+          <strong className="property-row__name">不关联物业</strong>
+          <span className="property-row__meta">站点收入不与物业分成</span>
+        </div>
+        <Radio checked={store.currentMerchantId === null} disabled={locked} aria-label="不关联物业" />
+      </div>
+      <PagedList<PropertyRow, PropertyListPage>
+        testId="property-list"
+        fetchPage={(pageNum, pageSize) =>
+          getPropertyList({ pageNum, pageSize, ...(store.keyword ? { keyword: store.keyword } : {}) })
+        }
+        watch={[store.keyword]}
+        itemKey={(row) => row.merchantId}
+        estimateSize={84}
+        renderItem={(row) => (
+          <PropertyRowView
+            row={row}
+            checked={row.merchantId === store.currentMerchantId}
+            disabled={locked}
+            onChoose={(r) => void choose(r)}
+          />
+        )}
+        empty={
+          store.keyword ? (
+            <p>未找到相关物业</p>
+          ) : isBuilt(NEW_PROPERTY) ? (
+            <EntryLink to={NEW_PROPERTY}>暂无物业，去新增</EntryLink>
+          ) : (
+            <p>暂无物业</p>
+          )
+        }
+      />
+      {isBuilt(NEW_PROPERTY) && (
+        <EntryLink to={NEW_PROPERTY} className="property-page__add">
+          新增物业 &gt;
+        </EntryLink>
+      )}
+    </main>
+  );
+});
+
+/** The route's screen: reads the mode from the query; without one, back to the site list (B-site.md header). */
+export default function MerchantRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const mode = useMemo(() => modeOf(params), [params]);
+  useEffect(() => {
+    if (mode) return;
+    toast('缺少站点参数');
+    void navigate('/site', { replace: true });
+  }, [mode, navigate]);
+  if (!mode) return null;
+  return <MerchantPage key={mode.kind === 'add' ? 'add' : mode.siteId} mode={mode} />;
+}

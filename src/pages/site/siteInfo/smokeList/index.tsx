@@ -1,0 +1,139 @@
+import { Button, Tag } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import type { PageOf, SmokeRow } from '../../../../api/device';
+import { PagedList } from '../../../../components/paged-list';
+import { EntryLink } from '../../../../components/route-availability';
+import {
+  DEVICE_STATUS,
+  SMOKE_FILTERS,
+  SMOKE_STATUS,
+  relativeTime,
+  signalStrength,
+  type SmokeFilterKey,
+} from '../../../../lib/device-status';
+import { formatTime } from '../../../../lib/time';
+import { useStores } from '../../../../stores/root';
+import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
+import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '../../../../stores/site-devices';
+import { Chips, RemarkDialog, StatusDot, useLivePoller, useSiteId } from '../parts';
+
+/**
+ * /site/siteInfo/smokeList — 烟感列表 (B-site.md §2): the shed's smoke sensors — alarms first on a red background with
+ * 联系现场 (a call to the site's contact) and 报警记录, low batteries and offline sensors — with filter chips
+ * 全部 / 报警 / 低电量 / 离线, remarks (where each one hangs), and a refresh every 60 s while any row is in alarm.
+ */
+
+const SmokeCard = observer(function SmokeCard({
+  item,
+  store,
+  detail,
+  onRemark,
+}: {
+  item: SmokeRow;
+  store: SmokeListStore;
+  detail: SiteDetailStore;
+  onRemark: (row: SmokeRow) => void;
+}) {
+  const row = store.live.of(item);
+  const alarm = row.smokeStatus === 1;
+  const status = DEVICE_STATUS[row.status] ?? { label: '--', tone: 'default' as const };
+  const state = SMOKE_STATUS[row.smokeStatus] ?? { label: '--', tone: 'default' as const };
+  const phone = detail.site?.contactsPhone;
+  return (
+    <div
+      className={`device-card${alarm ? ' is-alarm' : row.status === 2 ? ' is-offline' : ''}`}
+      data-testid={`smoke-${row.id}`}
+    >
+      <div className="device-card__head">
+        <strong className="device-card__serial">{row.remark || row.serialNumber}</strong>
+        <StatusDot tone={status.tone} label={status.label} />
+        <Tag color={state.tone === 'default' ? 'default' : state.tone} data-testid="smoke-state">
+          {state.label}
+        </Tag>
+      </div>
+      <div className="device-card__line device-card__figures">
+        <span>
+          电量 <b>{row.battery}%</b>
+        </span>
+        <span>
+          信号 <b>{signalStrength(row.signal).label}</b>
+        </span>
+        <span>最近上报 {relativeTime(row.lastReportTime, Date.now())}</span>
+      </div>
+      <div className="device-card__line device-card__figures">
+        {row.remark && <span>IMEI {row.serialNumber}</span>}
+        <span>最近报警 {formatTime(row.lastAlarmTime, 'MM-DD HH:mm')}</span>
+      </div>
+      <div className="device-card__buttons">
+        {alarm && phone && (
+          <a className="adm-button adm-button-danger adm-button-mini adm-button-shape-default" href={`tel:${phone}`}>
+            联系现场
+          </a>
+        )}
+        {alarm && (
+          <EntryLink
+            to={`/mine/message/warning?siteId=${detail.siteId ?? ''}&deviceId=${row.id}`}
+            className="adm-button adm-button-default adm-button-mini adm-button-shape-default"
+          >
+            报警记录
+          </EntryLink>
+        )}
+        {detail.editable && (
+          <Button size="mini" fill="outline" onClick={() => onRemark(row)}>
+            备注
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+});
+
+const SmokeListPage = observer(function SmokeListPage() {
+  const root = useStores();
+  const detail = siteDetailStoreOf(root);
+  const store = smokeListStoreOf(root);
+  const siteId = useSiteId();
+  const [remarkRow, setRemarkRow] = useState<SmokeRow | null>(null);
+  const closeRemark = useCallback(() => setRemarkRow(null), []);
+  useEffect(() => {
+    if (siteId !== null) store.enter(siteId);
+  }, [siteId, store]);
+  useLivePoller(() => store.refreshLive(), SMOKE_POLL_MS, siteId !== null && store.alarming);
+  if (siteId === null) return null;
+  return (
+    <section className="device-tab" data-testid="smoke-list">
+      <div className="device-toolbar">
+        <Chips<SmokeFilterKey>
+          label="烟感状态"
+          options={SMOKE_FILTERS}
+          value={store.filter}
+          onChange={(key) => store.setFilter(key)}
+        />
+      </div>
+      {store.siteId === siteId && (
+        <PagedList<SmokeRow, PageOf<SmokeRow>>
+          testId="smoke-rows"
+          fetchPage={store.fetchPage}
+          watch={store.watch}
+          itemKey={(row) => row.id}
+          estimateSize={140}
+          onPage={(page) => store.notePage(page.list)}
+          renderItem={(row) => <SmokeCard item={row} store={store} detail={detail} onRemark={setRemarkRow} />}
+          onRefresh={() => store.pulled()}
+          empty={<p>{store.narrowed ? '没有符合条件的烟感' : '暂无烟感设备'}</p>}
+        />
+      )}
+      <RemarkDialog
+        open={remarkRow !== null}
+        initial={remarkRow ? (store.live.of(remarkRow).remark ?? '') : ''}
+        onSave={(text) =>
+          remarkRow ? store.editRemark(remarkRow, text) : Promise.resolve({ ok: false, message: null })
+        }
+        onClose={closeRemark}
+      />
+    </section>
+  );
+});
+
+export default SmokeListPage;

@@ -1,0 +1,285 @@
+import { Button, Input, Popup, Radio, Selector, Skeleton, SpinLoading } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { RemoteReason } from '../../../../api/device-setup';
+import { SocketStatusTag, useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
+import { confirm, toast } from '../../../../components/feedback';
+import { LazyLineChart } from '../../../../components/lazy-line-chart';
+import { Money } from '../../../../components/money';
+import { useIsBuilt } from '../../../../components/route-availability';
+import { formatKwh, formatTime } from '../../../../lib/time';
+import {
+  PAY_TYPE_NAMES,
+  REMOTE_REASONS,
+  SOCKET_REFRESH_MS,
+  SocketDetailStore,
+  powerPoints,
+  remoteMinuteChoices,
+  remoteStartError,
+} from '../../../../stores/device-setup';
+import { useStores } from '../../../../stores/root';
+
+/**
+ * /site/socket/socketInfo — 插座详情 (B-site.md §3; rules C5, C7, C8): the socket's header ("{serial}-{socketNo}", box
+ * remark, site, status), the running order (number, pay type, amount, start, minutes charged and left, energy, power,
+ * masked user), its power curve (samples every 5 minutes, max / average) drawn with the shared line chart, today's
+ * orders and income, and the actions: 远程启动 (idle socket of an online box: duration, reason, remark, confirmation),
+ * 结束充电 (confirmation; unused money refunded by the rule), 二维码, 充电记录, 远程充电记录. While charging the
+ * detail and the chart refresh every 30 s (only while the page is visible).
+ */
+
+/** The remote-start dialog (a bottom sheet). */
+const StartSheet = observer(function StartSheet({
+  store,
+  open,
+  onClose,
+}: {
+  store: SocketDetailStore;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [minutes, setMinutes] = useState<number | null>(null);
+  const [reason, setReason] = useState<RemoteReason | null>(null);
+  const [remark, setRemark] = useState('');
+  const choices = remoteMinuteChoices(store.detail.data?.maxMinutes ?? 720);
+  const submit = async () => {
+    const problem = remoteStartError({ minutes, reason, remark });
+    if (problem || minutes === null || reason === null) {
+      toast(problem ?? '请选择原因');
+      return;
+    }
+    if (!(await confirm('远程启动', store.startConfirmText(minutes)))) return;
+    if (await store.start({ minutes, reason, remark })) {
+      onClose();
+      toast('启动指令已下发');
+      setTimeout(() => void store.load(), 3000);
+    }
+  };
+  return (
+    <Popup visible={open} onMaskClick={onClose} bodyClassName="coin-sheet">
+      <div data-testid="remote-start-sheet">
+        <h3>远程启动</h3>
+        <p>充电时长</p>
+        <Selector
+          columns={3}
+          options={choices.map((m) => ({ label: `${m}分钟`, value: m }))}
+          value={minutes === null ? [] : [minutes]}
+          onChange={(v) => setMinutes(v[0] ?? null)}
+        />
+        <p>原因</p>
+        <Radio.Group value={reason ?? undefined} onChange={(v) => setReason(v as RemoteReason)}>
+          {REMOTE_REASONS.map((r) => (
+            <div key={r.value} className="setup-field">
+              <Radio value={r.value}>{r.label}</Radio>
+            </div>
+          ))}
+        </Radio.Group>
+        <div className="setup-field">
+          <label htmlFor="remote-remark">备注</label>
+          <Input
+            id="remote-remark"
+            name="remark"
+            placeholder={reason === 4 ? '请填写远程启动原因（2-30字）' : '如：用户支付失败补电（选填）'}
+            maxLength={30}
+            value={remark}
+            onChange={setRemark}
+          />
+        </div>
+        <div className="setup-footer">
+          <Button onClick={onClose}>取消</Button>
+          <Button color="primary" loading={store.busy} disabled={store.busy} onClick={() => void submit()}>
+            确定启动
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+});
+
+const PowerChartCard = observer(function PowerChartCard({ store }: { store: SocketDetailStore }) {
+  const chart = store.chart;
+  const points = powerPoints(chart);
+  return (
+    <section className="setup-card" data-testid="power-chart">
+      <h2>功率曲线</h2>
+      {points.length === 0 ? (
+        <p className="setup-chart-empty">暂无充电数据</p>
+      ) : (
+        <>
+          <div className="setup-chart-labels">
+            <span data-testid="power-max">最大 {chart?.maxPower ?? '--'}W</span>
+            <span data-testid="power-avg">平均 {chart?.avgPower ?? '--'}W</span>
+          </div>
+          <Suspense fallback={<Skeleton className="income-trend__skeleton" animated />}>
+            <LazyLineChart
+              key={store.detail.data?.currentOrder?.orderNo}
+              points={points}
+              tooltip={(p) => `${p.label} ${p.value}W`}
+              testId="power-chart-plot"
+            />
+          </Suspense>
+        </>
+      )}
+    </section>
+  );
+});
+
+const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { chargerId: number }) {
+  const root = useStores();
+  const navigate = useNavigate();
+  const isBuilt = useIsBuilt();
+  const [store] = useState(() => new SocketDetailStore(root, chargerId));
+  const [starting, setStarting] = useState(false);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const charging = store.charging;
+  useEffect(() => {
+    if (!charging) return undefined;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void store.load();
+    }, SOCKET_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [charging, store]);
+  useLeaveWhen(store.detail.failed && !store.detail.data, '/site');
+  const d = store.detail.data;
+  if (!d) {
+    return (
+      <main className="setup-page" aria-busy="true">
+        <div className="setup-notice">
+          <SpinLoading color="primary" />
+        </div>
+      </main>
+    );
+  }
+  const order = d.currentOrder;
+  const stop = async () => {
+    if (!(await confirm('结束充电', '确定结束当前充电？未用金额将按规则退还用户', '结束充电'))) return;
+    const refund = await store.stop();
+    if (refund !== null) toast('已结束充电');
+  };
+  const links = [
+    { to: `/site/socket/qrcode?boxId=${d.boxId}`, label: '二维码' },
+    { to: `/mine/chargerRecord-list?chargerId=${d.chargerId}`, label: '充电记录' },
+    {
+      to: `/mine/recordOfremote?serialNumber=${encodeURIComponent(d.serialNumber)}`,
+      label: '远程充电记录',
+      remember: true,
+    },
+  ].filter((l) => isBuilt(l.to));
+  return (
+    <main className="setup-page">
+      <section className="setup-card" data-testid="socket-header">
+        <div className="socket-cell__head">
+          <h2 style={{ margin: 0 }} data-testid="socket-title">
+            {d.serialNumber}-{d.socketNo}
+          </h2>
+          <SocketStatusTag status={d.status} />
+        </div>
+        <p className="setup-hint" style={{ color: '#4e5969' }}>
+          {d.boxRemark || '未备注'} · {d.siteName}
+        </p>
+      </section>
+      {order && (
+        <section className="setup-card" data-testid="socket-order">
+          <h2>当前订单</h2>
+          <dl className="setup-rows">
+            <div>
+              <dt>订单号</dt>
+              <dd data-testid="socket-order-no">{order.orderNo}</dd>
+            </div>
+            <div>
+              <dt>支付方式</dt>
+              <dd>{PAY_TYPE_NAMES[order.payType] ?? '--'}</dd>
+            </div>
+            <div>
+              <dt>支付金额</dt>
+              <dd>
+                <Money fen={order.amount} />
+              </dd>
+            </div>
+            <div>
+              <dt>开始时间</dt>
+              <dd>{formatTime(order.startTime)}</dd>
+            </div>
+            <div>
+              <dt>已充</dt>
+              <dd>{order.durationMinutes} 分钟</dd>
+            </div>
+            <div>
+              <dt>剩余</dt>
+              <dd>{order.remainMinutes} 分钟</dd>
+            </div>
+            <div>
+              <dt>已用电</dt>
+              <dd data-testid="socket-energy">{formatKwh(order.energyWh)} kWh</dd>
+            </div>
+            <div>
+              <dt>当前功率</dt>
+              <dd data-testid="socket-power">{d.power} W</dd>
+            </div>
+            <div>
+              <dt>用户</dt>
+              <dd>{order.userPhone || '--'}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+      <PowerChartCard store={store} />
+      <section className="setup-card">
+        <h2>今日</h2>
+        <div className="setup-figures" data-testid="socket-today">
+          <div>
+            <b>{d.todayOrderCount}</b>
+            <span>订单</span>
+          </div>
+          <div>
+            <b>
+              <Money fen={d.todayIncome} />
+            </b>
+            <span>收入</span>
+          </div>
+          <div>
+            <b>{d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'MM-DD HH:mm') : '--'}</b>
+            <span>上次结束</span>
+          </div>
+        </div>
+      </section>
+      {d.canControl && (
+        <div className="setup-footer">
+          <Button color="primary" disabled={!store.canStart || store.busy} onClick={() => setStarting(true)}>
+            远程启动
+          </Button>
+          <Button color="danger" disabled={!store.canStop || store.busy} onClick={() => void stop()}>
+            结束充电
+          </Button>
+        </div>
+      )}
+      {links.length > 0 && (
+        <div className="setup-footer">
+          {links.map((l) => (
+            <Button
+              key={l.to}
+              fill="outline"
+              onClick={() => {
+                if (l.remember) store.rememberSerial();
+                void navigate(l.to);
+              }}
+            >
+              {l.label}
+            </Button>
+          ))}
+        </div>
+      )}
+      <StartSheet key={String(starting)} store={store} open={starting} onClose={() => setStarting(false)} />
+    </main>
+  );
+});
+
+/** The route: ?chargerId=. */
+export default function SocketInfo() {
+  const chargerId = useQueryNumber('chargerId');
+  useLeaveWhen(chargerId === null, '/site', '缺少插座参数');
+  return chargerId === null ? null : <SocketInfoPage key={chargerId} chargerId={chargerId} />;
+}
