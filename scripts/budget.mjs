@@ -12,11 +12,14 @@ import { gzipSync } from 'node:zlib';
 
 export const INITIAL_BUDGET = 160_000;
 export const CHUNK_BUDGET = 30_000;
-/** Chunks allowed above the per-chunk budget: chart, map and video libraries, each loaded only by its screens. */
+/**
+ * Chunks allowed above the per-chunk budget: chart, map and video libraries, each loaded only by its screens, each
+ * with its own ceiling (`max`, bytes gzip) so that it cannot grow unnoticed.
+ */
 export const EXCEPTIONS = [
-  { prefix: 'lib-chart', why: 'uPlot, the screens with a chart only' },
-  { prefix: 'lib-map', why: 'map SDK and region data, the map location screen only' },
-  { prefix: 'lib-video', why: 'HLS player, the camera live view only' },
+  { prefix: 'lib-chart', why: 'uPlot, the screens with a chart only', max: 30_000 },
+  { prefix: 'lib-map', why: 'map SDK and region data, the location screen and region pickers only', max: 45_000 },
+  { prefix: 'lib-video', why: 'HLS player, the camera live view only', max: 125_000 },
 ];
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -71,12 +74,12 @@ if (isMain) {
     for (const f of r.lazy) {
       if (!f.file.endsWith('.js')) continue;
       const exception = exceptionOf(f.file);
-      const over = f.gzip > CHUNK_BUDGET && !exception;
+      const limit = exception ? exception.max : CHUNK_BUDGET;
+      const over = f.gzip > limit;
       if (over) failures += 1;
       if (over || exception || f.gzip > CHUNK_BUDGET * 0.8) {
-        console.log(
-          `    lazy ${f.file.padEnd(43)} ${kb(f.gzip)} ${over ? 'OVER 30 kB' : exception ? `(exception: ${exception.why})` : ''}`,
-        );
+        const note = exception ? `(exception up to ${kb(limit)}: ${exception.why})` : '';
+        console.log(`    lazy ${f.file.padEnd(43)} ${kb(f.gzip)} ${over ? `OVER ${kb(limit)}` : note}`);
       }
     }
     const biggest = r.lazy.filter((f) => f.file.endsWith('.js') && !exceptionOf(f.file))[0];
