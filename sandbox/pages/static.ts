@@ -75,7 +75,7 @@ export function staticRoutes(config: SandboxConfig) {
     }
     if (preview) {
       const inject =
-        `<script>window.__EMULATOR_CONFIG__=${JSON.stringify({ os: preview.os })}</script>` +
+        `<script>window.__EMULATOR_CONFIG__=${JSON.stringify({ os: preview.os, askScan: true })}</script>` +
         `<script src="/__sandbox/emulator/${bundle}.js"></script>`;
       text = text.replace('<head>', `<head>${inject}`);
     }

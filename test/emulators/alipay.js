@@ -3,7 +3,8 @@
  * preview. A plain browser script (ES2017, no imports), injected before the app; never part of a bundle.
  *
  * - user agent: when the page's user agent is not Alipay's (desktop preview), navigator.userAgent becomes a real
- *   Alipay one for the chosen OS (window.__EMULATOR_CONFIG__ = { os: 'ios' | 'android' });
+ *   Alipay one for the chosen OS (window.__EMULATOR_CONFIG__ = { os: 'ios' | 'android', askScan?: true }: askScan makes a scan
+ *   that nothing queued ask the person what to scan);
  * - AlipayJSBridge.call(name, options, callback), injected asynchronously and announced with AlipayJSBridgeReady;
  * - scan (type 'qr' only: a bar code cannot be scanned and fails) → { qrCode } or { error, errorMessage }
  *   (10 = cancelled); closeWebview; tradePay → { resultCode: '9000' | '6001' | '4000' }; imageViewer.
@@ -69,10 +70,26 @@
     (document.body || document.documentElement).appendChild(cover);
   }
 
+  /**
+   * The outcome of the next scan: the one queued by nextScan, else (desktop preview, config.askScan) what the person
+   * types in a prompt — digits only are a bar code, anything else a QR code, nothing or Cancel cancels — else a
+   * fixed QR text.
+   */
+  function nextScanOutcome() {
+    if (scans.length > 0) return scans.shift();
+    if (config.askScan) {
+      var typed = window.prompt('扫码（沙箱模拟）：输入二维码内容或设备条码', '');
+      if (typed === null || typed.trim() === '') return { cancel: true };
+      typed = typed.trim();
+      return { text: typed, type: /^\d+$/.test(typed) ? 'bar' : 'qr' };
+    }
+    return { text: 'https://q.example.com/q/SANDBOX001', type: 'qr' };
+  }
+
   function answer(name, options) {
     switch (name) {
       case 'scan': {
-        var next = scans.shift() || { text: 'https://q.example.com/q/SANDBOX001', type: 'qr' };
+        var next = nextScanOutcome();
         if (next.cancel) return { error: 10, errorMessage: '用户取消' };
         if (next.fail || next.type === 'bar' || (options && options.type && options.type !== 'qr')) {
           return { error: 11, errorMessage: '扫码失败' };

@@ -4,7 +4,8 @@
  *
  * What it does, as the real host does it for the official weixin-js-sdk (ARCHITECTURE.md "Host emulation"):
  * - user agent: when the page's user agent is not WeChat's (desktop preview), navigator.userAgent becomes a real
- *   WeChat one for the chosen OS (window.__EMULATOR_CONFIG__ = { os: 'ios' | 'android' });
+ *   WeChat one for the chosen OS (window.__EMULATOR_CONFIG__ = { os: 'ios' | 'android', askScan?: true }: askScan makes a scan
+ *   that nothing queued ask the person what to scan);
  * - WeixinJSBridge.invoke(name, args, callback) answering with err_msg "name:ok" / ":fail" / ":cancel";
  *   wx.config arrives as preVerifyJSAPI; chooseWXPay as getBrandWCPayRequest; previewImage as imagePreview;
  * - the bridge appears asynchronously and announces itself with the WeixinJSBridgeReady event;
@@ -76,8 +77,24 @@
     (document.body || document.documentElement).appendChild(cover);
   }
 
+  /**
+   * The outcome of the next scan: the one queued by nextScan, else (desktop preview, config.askScan) what the person
+   * types in a prompt — digits only are a bar code, anything else a QR code, nothing or Cancel cancels — else a
+   * fixed QR text.
+   */
+  function nextScanOutcome() {
+    if (scans.length > 0) return scans.shift();
+    if (config.askScan) {
+      var typed = window.prompt('扫码（沙箱模拟）：输入二维码内容或设备条码', '');
+      if (typed === null || typed.trim() === '') return { cancel: true };
+      typed = typed.trim();
+      return { text: typed, type: /^\d+$/.test(typed) ? 'bar' : 'qr' };
+    }
+    return { text: 'https://q.example.com/q/SANDBOX001', type: 'qr' };
+  }
+
   function scanAnswer() {
-    var next = scans.shift() || { text: 'https://q.example.com/q/SANDBOX001', type: 'qr' };
+    var next = nextScanOutcome();
     if (next.fail) return { err_msg: 'scanQRCode:fail' };
     if (next.cancel) return { err_msg: 'scanQRCode:cancel' };
     var text = next.type === 'bar' ? 'CODE_128,' + next.text : next.text;
