@@ -25,6 +25,7 @@ const DEFAULTS: Record<string, string> = {
   PUBLIC_WECHAT_AUTHORIZE_URL: 'https://open.weixin.qq.com/connect/oauth2/authorize',
   PUBLIC_ALIPAY_AUTHORIZE_URL: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm',
   PUBLIC_ASSET_PREFIX: '',
+  // The same default as src/lib/camera-cloud.ts DEFAULT_CAMERA_CLOUD_URL.
   PUBLIC_LECHANGE_API_URL: 'https://openapi.lechange.cn/openapi',
 };
 

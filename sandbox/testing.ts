@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createSandboxApp } from './app';
 import { loadConfig } from './config';
+import type { ShareParty, SiteShareRule } from '../src/api/site';
+import { DEFAULT_SHARE_RULE } from '../src/api/site-settings-rules';
 import { seedDemoData } from './db/seed';
 
 /**
  * Test harness of the sandbox: an in-memory database with the schema and the demo world as of a fixed clock, the app
- * over it, and helpers that call the API as the app does (headers client and token). Used by sandbox/**\/*.test.ts.
+ * over it, and helpers that call the API as the app does (headers client and token). Used by sandbox/**\/*.test.ts:
+ * each file opens its sandbox with openSandboxForFile (setup, logins by DEMO_PHONES role, teardown) and builds requests
+ * from the shared fixtures below (share parties and rules, an addSite form).
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +47,10 @@ export interface TestSandbox {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: Envelope<T> }>;
+  /** Calls as the account of `phone` (logged in on first use): GET without a body, POST with one. */
+  call<T>(phone: string, url: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }>;
+  /** The data of a successful `call`: expects HTTP 200 and code 0 (the message is shown when not). */
+  data<T>(phone: string, url: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -88,7 +97,110 @@ export async function openTestSandbox(now: number): Promise<TestSandbox> {
       });
       return { status: res.status, body: await res.json() };
     },
+    async call<T>(phone: string, url: string, body?: unknown) {
+      const token = await sandbox.login(phone);
+      return body === undefined ? sandbox.get<T>(url, token) : sandbox.post<T>(url, token, body);
+    },
+    async data<T>(phone: string, url: string, body?: unknown) {
+      const answer = await sandbox.call<T>(phone, url, body);
+      expect(answer.status).toBe(200);
+      expect(answer.body.code, answer.body.message).toBe(0);
+      return answer.body.data;
+    },
     close: () => db.close(),
   };
   return sandbox;
+}
+
+/** Login phones of the demo world's accounts (README "Demo accounts"; password sandbox123 for all). */
+export const DEMO_PHONES = {
+  /** 杭州易充科技 (10001): the operator with 6 sites. */
+  operator: '13800138000',
+  /** The agent (10002) under the operator; owns site 7 with the operator as its 上级 party. */
+  agent: '13800138001',
+  /** 翠苑物业 (10003), a property merchant. */
+  property: '13800138002',
+  /** A sub-account (10005) limited to sites 1 and 2. */
+  subAccount: '13800138004',
+  /** A builder (10006). */
+  builder: '13800138005',
+  /** A split-mode operator (10007) with platform-fee arrears. */
+  splitOperator: '13800138006',
+  /** An operator (10008) without a signed contract (orders held). */
+  unsignedOperator: '13800138007',
+  /** 滨江智充 (10009), an operator awaiting its KYB amount; a partner (合作方) in share-rule tests. */
+  kybOperator: '13800138008',
+} as const;
+
+/** A demo account by its role. */
+export type DemoAccount = keyof typeof DEMO_PHONES;
+
+/**
+ * The sandbox of one test file: registers beforeAll (open a seeded sandbox at `now`, epoch ms, and log in each of
+ * `accounts`) and afterAll (close it). Returns at once; `sb` and `tokens` are filled in before the file's tests run, so
+ * they are used inside tests and helpers, not at module level: `const { sb, tokens } = openSandboxForFile(NOW,
+ * ['operator']); … sb.get(url, tokens.operator)`. Other accounts log in inside a test with `sb.login(phone)` (cached).
+ */
+export function openSandboxForFile<const A extends DemoAccount = never>(
+  now: number,
+  accounts: readonly A[] = [],
+): { sb: TestSandbox; tokens: Record<A, string> } {
+  const sb = {} as TestSandbox;
+  const tokens = {} as Record<A, string>;
+  beforeAll(async () => {
+    Object.assign(sb, await openTestSandbox(now));
+    for (const account of accounts) tokens[account] = await sb.login(DEMO_PHONES[account]);
+  });
+  afterAll(async () => {
+    await sb.close();
+  });
+  return { sb, tokens };
+}
+
+/**
+ * A share party as a request carries it (B-site.md §0.2): one rate `bp` (basis points) for all three income types unless
+ * `extra` says otherwise; name and phone empty (the server fills them). `partyType` is a number so that tests can send
+ * what the contract refuses.
+ */
+export function shareParty(
+  userId: number,
+  partyType: number,
+  bp: number,
+  extra: Partial<Pick<ShareParty, 'chargeRate' | 'cardRate' | 'coinRate' | 'remark'>> = {},
+): Omit<ShareParty, 'partyType'> & { partyType: number } {
+  return { userId, partyType, name: '', phone: '', chargeRate: bp, cardRate: bp, coinRate: bp, remark: '', ...extra };
+}
+
+/**
+ * A SiteShareRule request (B §0.2) with `parties`: DEFAULT_SHARE_RULE's terms (综合分成, every cost on the operator,
+ * electricity price 0) unless `extra` says otherwise.
+ */
+export function shareRule(
+  parties: ReturnType<typeof shareParty>[],
+  extra: Partial<Omit<SiteShareRule, 'parties'>> = {},
+): Omit<SiteShareRule, 'parties'> & { parties: ReturnType<typeof shareParty>[] } {
+  return { ...DEFAULT_SHARE_RULE, parties, ...extra };
+}
+
+/**
+ * A POST /api/r9/site/addSite body (B-site.md §1 /site/add) that passes every check, changed by `fields`: a site in
+ * 杭州市西湖区 (GCJ-02 with 7 decimals; stored rounded to 6: 120.123457, 30.276543) linked to 文新物业 (10004) at 20 %,
+ * electricity ¥0.55/度 on the operator and the payment fee shared.
+ */
+export function addSiteForm(fields: Record<string, unknown> = {}) {
+  return {
+    name: '测试新站点',
+    province: '浙江省',
+    city: '杭州市',
+    area: '西湖区',
+    address: '文一西路100号北侧车棚',
+    longitude: 120.1234567,
+    latitude: 30.2765434,
+    contacts: '赵六',
+    contactsPhone: '13912345678',
+    servicePhone: '400-800-1234',
+    merchantId: 10004,
+    siteShareRule: shareRule([shareParty(10004, 2, 2000)], { electricPrice: 55, channelFeeBearer: 3 }),
+    ...fields,
+  };
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../lib/db';
 import { one, rows, scalar } from '../lib/db';
 import { dayOf } from '../lib/time';
+import { splitAmounts, type SplitRow as SeedSplitRow } from '../db/seed/money';
 import { pad, stamp, tierPrice, type ChargeRule } from '../db/seed/util';
+import { activateDueVersions } from './share-rules';
 
 /**
  * Running charge orders in the sandbox (B-site.md §3 socket detail; Business rules C4, C5, C7, C8, D7; B §B.8 and
@@ -287,22 +289,14 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
   return refund;
 }
 
-/** One OrderSplit row before it is stored. */
-interface SplitRow {
-  role: 0 | 1 | 2 | 3 | 4 | 5;
-  accountId: number | null;
-  partyType: number | null;
-  rate: number | null;
-  proportion: number | null;
-  periodId: number | null;
-  amount: number;
-}
+/** One OrderSplit row before it is stored: the fields the seed's rows carry that one order decides. */
+type SplitRow = Pick<SeedSplitRow, 'role' | 'accountId' | 'partyType' | 'rate' | 'proportion' | 'periodId' | 'amount'>;
 
 /**
  * The OrderSplit rows of an ended scan-paid (charge) or coin order (B §B.8) with the share-rule version in force on its
- * pay day: channel fee 0.6 % (charge only, role 4), the platform split of a settleMode-2 owner (role 3, capped by the
- * open fee period), electricity to the property (role 5, capped so that the owner's row is not negative), the parties'
- * shares of Base = G − shared costs (roles 1/2, floor), the owner's remainder (role 0). The rows add up to G.
+ * pay day: channel fee round(G × 0.6 %) (charge only, role 4), the platform split of a settleMode-2 owner (role 3,
+ * capped by the open fee period), then splitAmounts (the seed's rule): electricity to the property (role 5), the
+ * parties' shares of Base = G − shared costs (roles 1/2, floor), the owner's remainder (role 0). The rows add up to G.
  */
 export async function splitOrder(
   db: Db,
@@ -313,6 +307,8 @@ export async function splitOrder(
   now: number,
 ): Promise<void> {
   const payDay = dayOf(Number(order.payTime));
+  // The rule in force on the pay day: a 待生效 version whose day has come is switched on first (B.6).
+  await activateDueVersions(db, now, order.siteId);
   const version = await one<{
     id: number;
     electricBearer: number;
@@ -371,40 +367,34 @@ export async function splitOrder(
         ]);
     }
   }
-  const electricCost =
-    site.merchantId !== null ? Math.round((Number(order.energyWh) * version.electricPrice) / 1000) : 0;
-  const sharedFees =
-    (version.channelFeeBearer === 3 ? channelFee : 0) + (version.platformFeeBearer === 3 ? platformFee : 0);
-  const sharedElectricity = version.electricBearer === 3 ? Math.min(electricCost, Math.max(0, gross - sharedFees)) : 0;
-  const base = gross - sharedFees - sharedElectricity;
-  const shares: SplitRow[] = parties.map((p) => {
-    const rate = kind === 'coin' ? Number(p.coinRate) : Number(p.chargeRate);
-    return {
-      role: Number(p.partyType) === 2 ? 1 : 2,
-      accountId: Number(p.userId),
+  const electricCost = Math.round((Number(order.energyWh) * version.electricPrice) / 1000);
+  const {
+    shares,
+    electricity,
+    owner: ownerRest,
+  } = splitAmounts(
+    gross,
+    { channelFee, platformFee, electricCost },
+    version,
+    parties.map((p) => ({
+      userId: Number(p.userId),
       partyType: Number(p.partyType),
-      rate,
-      proportion: null,
-      periodId: null,
-      amount: Math.floor((Math.max(base, 0) * rate) / 10000),
-    };
-  });
-  let rest =
-    base -
-    shares.reduce((s, r) => s + r.amount, 0) -
-    (version.channelFeeBearer === 1 ? channelFee : 0) -
-    (version.platformFeeBearer === 1 ? platformFee : 0);
-  const ownElectricity = version.electricBearer === 1 ? Math.max(0, Math.min(electricCost, rest)) : 0;
-  rest -= ownElectricity;
-  const electricity = sharedElectricity + ownElectricity;
+      rate: kind === 'coin' ? Number(p.coinRate) : Number(p.chargeRate),
+    })),
+    site.merchantId !== null,
+  );
   const out: SplitRow[] = [];
   const plain = { accountId: null, partyType: null, rate: null, proportion: null, periodId: null };
   if (channelFee > 0) out.push({ ...plain, role: 4, amount: channelFee });
   if (platformFee > 0) out.push({ ...plain, role: 3, proportion, periodId, amount: platformFee });
-  for (const s of shares) if (s.amount > 0) out.push(s);
+  for (const { party, amount } of shares) {
+    if (amount <= 0) continue;
+    const role = party.partyType === 2 ? 1 : 2;
+    out.push({ ...plain, role, accountId: party.userId, partyType: party.partyType, rate: party.rate, amount });
+  }
   if (electricity > 0 && site.merchantId !== null)
     out.push({ ...plain, role: 5, accountId: Number(site.merchantId), partyType: 2, amount: electricity });
-  out.push({ ...plain, role: 0, accountId: Number(site.operatorId), amount: rest });
+  out.push({ ...plain, role: 0, accountId: Number(site.operatorId), amount: ownerRest });
 
   const cashOnly = kind === 'coin';
   const day = dayOf(at);
@@ -479,6 +469,55 @@ async function addAccountStat(
       now,
     ],
   );
+}
+
+/**
+ * Starts a free order on an idle socket (Business rules C7: payType 7 远程充电 or 8 测试充电, amount 0, no income): the
+ * charge order (charging, settle status 0, the site's charge rule as its snapshot, owner as merchant, `minutes` preset)
+ * numbered like every order (orderNoOf), and the socket 充电中 with it, drawing `power` W (when given) until the next
+ * report. Run it
+ * inside the caller's transaction. Resolves the order's id and number.
+ */
+export async function startFreeOrder(
+  db: Db,
+  order: {
+    payType: 7 | 8;
+    siteId: number;
+    deviceId: number;
+    chargerId: number;
+    serialNumber: string;
+    socketNo: number;
+    minutes: number;
+    power?: number;
+  },
+  at: number,
+): Promise<{ orderId: number; orderNo: string }> {
+  const orderId = await scalar(db, `select nextval(pg_get_serial_sequence('charge_order', 'id'))`);
+  const orderNo = orderNoOf(orderId, at);
+  await db.query(
+    `insert into charge_order (id, order_no, merchant_id, site_id, device_id, charger_id, serial_number, socket_no,
+       pay_type, charge_mode, preset_minutes, rule_snapshot, pay_time, start_time, amount, status, settle_status,
+       create_time, update_time)
+     select $1, $2, s.operator_id, s.id, $3, $4, $5, $6, $7, 1, $8, s.charge_rule, $9, $9, 0, 1, 0, $9, $9
+     from site s where s.id = $10`,
+    [
+      orderId,
+      orderNo,
+      order.deviceId,
+      order.chargerId,
+      order.serialNumber,
+      order.socketNo,
+      order.payType,
+      order.minutes,
+      at,
+      order.siteId,
+    ],
+  );
+  await db.query(
+    'update charger set status = 1, power = coalesce($4, power), current_order_id = $2, update_time = $3 where id = $1',
+    [order.chargerId, orderId, at, order.power ?? null],
+  );
+  return { orderId, orderNo };
 }
 
 /** A new order number: 'CD' + yyyyMMddHHmmss (Asia/Shanghai) + the id on 6 digits, as the seed numbers orders. */

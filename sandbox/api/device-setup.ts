@@ -25,7 +25,8 @@ import {
 } from '../http/session';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, startOfDayAt } from '../lib/time';
-import { advanceOrder, advanceRunningOrders, endOrder, orderNoOf } from './device-setup-orders';
+import { LOG, logOperation, refuseMasterWithSlaves } from './device';
+import { advanceOrder, advanceRunningOrders, endOrder, startFreeOrder } from './device-setup-orders';
 import { visibleSites } from './site';
 
 /**
@@ -56,17 +57,6 @@ export const MAX_SLAVES = 8;
 /** Remote starts per account per day (R3.7). */
 export const REMOTE_DAILY_LIMIT = 20;
 
-/** DeviceOperationLog types (B Entities). */
-const LOG = {
-  signalMode: 6,
-  remoteStart: 7,
-  remoteStop: 8,
-  add: 9,
-  spareBind: 11,
-  spareUnbind: 12,
-  socketCode: 13,
-} as const;
-
 const serialSchema = z.string({ error: '请输入设备号' }).trim().regex(SERIAL, '设备号格式不正确');
 const id = (name: string) =>
   z.coerce
@@ -88,23 +78,6 @@ export function stickerUrl(code: string): string {
 function stickerCode(text: string): string {
   const match = /\/q\/([0-9A-Za-z]+)\/?$/.exec(text.trim());
   return match?.[1] ?? text.trim();
-}
-
-/** Writes one DeviceOperationLog row. */
-async function logOperation(
-  db: Db,
-  device: { id: number; siteId: number | null },
-  caller: Caller,
-  type: number,
-  params: Record<string, unknown>,
-  now: number,
-  failReason: string | null = null,
-): Promise<void> {
-  await db.query(
-    `insert into device_operation_log (device_id, site_id, operator_user_id, type, params, result, fail_reason,
-       create_time, update_time) values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    [device.id, device.siteId, caller.account.id, type, JSON.stringify(params), failReason ? 2 : 1, failReason, now],
-  );
 }
 
 /** Open arrears of an owner (R6.4): FeePeriods 欠费 + Arrears 未还/部分已还. */
@@ -263,7 +236,14 @@ async function bindSocketSticker(
         [charger.customQrCode, now],
       );
       await db.query('update charger set custom_qr_code = null, update_time = $2 where id = $1', [charger.id, now]);
-      await logOperation(db, device, caller, LOG.socketCode, { socketNo: charger.socketNo, code: null }, now);
+      await logOperation(
+        db,
+        device,
+        caller.account.id,
+        LOG.socketCode,
+        { socketNo: charger.socketNo, code: null },
+        now,
+      );
     }
     return { qrCode: defaultSocketQr(device.serialNumber, charger.socketNo) };
   }
@@ -289,7 +269,7 @@ async function bindSocketSticker(
     [code, charger.id, now],
   );
   await db.query('update charger set custom_qr_code = $2, update_time = $3 where id = $1', [charger.id, code, now]);
-  await logOperation(db, device, caller, LOG.socketCode, { socketNo: charger.socketNo, code }, now);
+  await logOperation(db, device, caller.account.id, LOG.socketCode, { socketNo: charger.socketNo, code }, now);
   return { qrCode: stickerUrl(code) };
 }
 
@@ -399,9 +379,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
       const from = await siteAccess(db, caller, fromSite);
       if (!from.own) throw new BizError(FORBIDDEN, '无操作权限');
       if (body.moveFromSiteId !== fromSite) throw new BizError(INVALID, `该设备当前绑定在「${from.name}」，请确认迁移`);
-      const slaves = await scalar(db, 'select count(*) from device where master_device_id = $1', [device.id]);
-      if (device.signalMode === 2 && slaves > 0)
-        throw new BizError(INVALID, `该主机下还有${slaves}台从机，请先调整从机`);
+      await refuseMasterWithSlaves(db, device);
       const running = await scalar(db, 'select count(*) from charge_order where device_id = $1 and status = 1', [
         device.id,
       ]);
@@ -442,7 +420,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
       await logOperation(
         tx,
         { id: Number(device.id), siteId: body.siteId },
-        caller,
+        caller.account.id,
         LOG.add,
         { serialNumber: device.serialNumber, siteId: body.siteId, ...(fromSite ? { moveFromSiteId: fromSite } : {}) },
         at,
@@ -495,7 +473,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
       await logOperation(
         tx,
         device,
-        caller,
+        caller.account.id,
         LOG.spareBind,
         { code, ...(device.backUpQrCode ? { replaced: device.backUpQrCode } : {}) },
         at,
@@ -520,7 +498,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
         'update device set back_up_qr_code = null, back_up_bind_time = null, update_time = $2 where id = $1',
         [device.id, at],
       );
-      await logOperation(tx, device, caller, LOG.spareUnbind, { code: device.backUpQrCode }, at);
+      await logOperation(tx, device, caller.account.id, LOG.spareUnbind, { code: device.backUpQrCode }, at);
     });
     return ok(c, null);
   });
@@ -580,9 +558,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
     if (device.siteId === null) throw new BizError(INVALID, '设备未绑定站点');
     if (device.status === 2) throw new BizError(INVALID, '设备离线，无法下发设置');
     if (body.signalMode !== 1 && !device.supportMesh) throw new BizError(INVALID, '该型号不支持组网');
-    const slaves = await scalar(db, 'select count(*) from device where master_device_id = $1', [device.id]);
-    if (device.signalMode === 2 && body.signalMode !== 2 && slaves > 0)
-      throw new BizError(INVALID, `该主机下还有${slaves}台从机，请先调整从机`);
+    if (body.signalMode !== 2) await refuseMasterWithSlaves(db, device);
     let masterId: number | null = null;
     if (body.signalMode === 3) {
       if (body.masterBoxId === undefined) throw new BizError(INVALID, '请选择主机');
@@ -609,7 +585,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
       await logOperation(
         tx,
         device,
-        caller,
+        caller.account.id,
         LOG.signalMode,
         { from: device.signalMode, to: body.signalMode, ...(masterId ? { masterBoxId: masterId } : {}) },
         at,
@@ -896,31 +872,19 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
     if (used >= REMOTE_DAILY_LIMIT) throw new BizError(INVALID, '今日远程充电次数已达上限');
     const operatorName = caller.account.contacts || caller.account.shortName || caller.account.name;
     const result = await db.transaction(async (tx) => {
-      const orderId = await scalar(tx, `select nextval(pg_get_serial_sequence('charge_order', 'id'))`);
-      const orderNo = orderNoOf(orderId, at);
-      await tx.query(
-        `insert into charge_order (id, order_no, merchant_id, site_id, device_id, charger_id, serial_number, socket_no,
-           pay_type, charge_mode, preset_minutes, rule_snapshot, pay_time, start_time, amount, status, settle_status,
-           create_time, update_time)
-         select $1, $2, s.operator_id, s.id, $3, $4, $5, $6, 7, 1, $7, s.charge_rule, $8, $8, 0, 1, 0, $8, $8
-         from site s where s.id = $9`,
-        [
-          orderId,
-          orderNo,
-          device.id,
-          charger.id,
-          device.serialNumber,
-          body.socketNo,
-          body.chargeMinutes,
-          at,
-          device.siteId,
-        ],
-      );
-      await tx.query('update charger set status = 1, current_order_id = $2, update_time = $3 where id = $1', [
-        charger.id,
-        orderId,
+      const { orderId, orderNo } = await startFreeOrder(
+        tx,
+        {
+          payType: 7,
+          siteId: Number(device.siteId),
+          deviceId: device.id,
+          chargerId: charger.id,
+          serialNumber: device.serialNumber,
+          socketNo: body.socketNo,
+          minutes: body.chargeMinutes,
+        },
         at,
-      ]);
+      );
       const record = await one<{ id: number }>(
         tx,
         `insert into remote_charge_record (merchant_id, order_id, device_id, charger_id, serial_number, socket_no,
@@ -947,7 +911,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
       await logOperation(
         tx,
         device,
-        caller,
+        caller.account.id,
         LOG.remoteStart,
         { socketNo: body.socketNo, minutes: body.chargeMinutes, reasonType: body.reasonType, orderNo },
         at,
@@ -1000,7 +964,14 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
         { endReason: 4, at, operator, reason: body.reason ? `远程结束：${body.reason}` : '' },
         at,
       );
-      await logOperation(tx, device, caller, LOG.remoteStop, { orderNo: body.orderNo, refundAmount: refund }, at);
+      await logOperation(
+        tx,
+        device,
+        caller.account.id,
+        LOG.remoteStop,
+        { orderNo: body.orderNo, refundAmount: refund },
+        at,
+      );
       return refund;
     });
     return ok(c, { orderNo: body.orderNo, refundAmount });

@@ -33,6 +33,7 @@ import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
 import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, startOfDayAt } from '../lib/time';
+import { startFreeOrder } from './device-setup-orders';
 import { visibleSites } from './site';
 
 /**
@@ -44,7 +45,7 @@ import { visibleSites } from './site';
  * Who may do what (R1): every list shows the devices of a site the caller sees (visibleSites; a share party sees
  * read-only); remarks, unbinding and whitelist edits need the site editable (the owner with site:edit), commands
  * (强制开门, 开闸/关闸, 自动关闸, 测试充电) the owner's site and `device:control`; otherwise code 403 无操作权限. An offline
- * device refuses commands (code 1 设备离线，请稍后再试). Every command writes one DeviceOperationLog row.
+ * device refuses commands (code 1 设备离线，指令无法下发). Every command writes one DeviceOperationLog row.
  *
  * Time-driven states are settled lazily on the sandbox clock whenever a device is read or commanded (D8): a forced open
  * falls back to 已关闭 5 s later, a raised gate to 已落杆 after its autoCloseInterval (0 = never), and a test charge
@@ -70,8 +71,29 @@ const LIVE_TTL_MS = 2 * 3600 * 1000;
 /** A forced open falls back after this long (D8). */
 const DOOR_RELOCK_MS = 5000;
 
-/** DeviceOperationLog types written here. */
-const LOG = { forcedOpen: 1, gateOpen: 2, gateClose: 3, autoClose: 4, testCharge: 5, unbind: 10 } as const;
+/**
+ * DeviceOperationLog.type (B Entities): 1 强制开门, 2 远程开闸, 3 远程关闸, 4 设置自动关闸, 5 测试充电, 6 切换信号模式,
+ * 7 远程启动, 8 远程停止, 9 添加设备, 10 解绑设备, 11 绑定备用码, 12 解绑备用码, 13 绑定插座码. One table for the device
+ * lists here and the device setup (device-setup.ts).
+ */
+export const LOG = {
+  forcedOpen: 1,
+  gateOpen: 2,
+  gateClose: 3,
+  autoClose: 4,
+  testCharge: 5,
+  signalMode: 6,
+  remoteStart: 7,
+  remoteStop: 8,
+  add: 9,
+  unbind: 10,
+  spareBind: 11,
+  spareUnbind: 12,
+  socketCode: 13,
+} as const;
+
+/** One of the LOG types. */
+export type DeviceLogType = (typeof LOG)[keyof typeof LOG];
 
 /** MD5("time:{time},nonce:{nonce},appSecret:{appSecret}") of the camera-cloud open API, hex. */
 export function lechangeSign(time: number, nonce: string, secret = LECHANGE_APP_SECRET): string {
@@ -93,7 +115,11 @@ const boxListSchema = z.object({
   status: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '状态只能为1在线、2离线、3故障' }).optional(),
   keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional(),
 });
-const remarkSchema = z.object({ id: id('设备 id'), remark: z.string({ error: '缺少备注' }).trim().pipe(remarkRule) });
+/** A remark request: the device id under `key` (boxId for boxes, id otherwise) and a remark of ≤ 20 characters. */
+const remarkSchema = (key: 'id' | 'boxId') =>
+  z
+    .object({ [key]: id(`设备 ${key}`), remark: z.string({ error: '缺少备注' }).trim().pipe(remarkRule) })
+    .transform((q) => ({ id: Number(q[key]), remark: q.remark }));
 
 /** What the caller may do on a site it sees. */
 interface SiteAccess {
@@ -162,24 +188,43 @@ async function deviceFor(
   return { device, access };
 }
 
-/** Throws code 1 设备离线 when the device is offline (D8: commands need the device online). */
-function requireOnline(device: DeviceRow): void {
-  if (Number(device.status) === 2) throw new BizError(INVALID, '设备离线，请稍后再试');
+/**
+ * Throws code 1 with `message` when the device is offline (D8: commands need the device online). The messages of
+ * B-site.md: a door or gate command 设备离线，指令无法下发 (§2 guardList), a test charge 设备离线 (§2 facilityList).
+ */
+function requireOnline(device: DeviceRow, message = '设备离线，指令无法下发'): void {
+  if (Number(device.status) === 2) throw new BizError(INVALID, message);
 }
 
-/** Writes one DeviceOperationLog row (result 1 成功). */
-async function logOperation(
+/**
+ * Refuses (code 1) to unbind, migrate or switch away a 组网主机 that still carries slaves (Business rules D4, D9:
+ * 该主机下还有N台从机，请先调整从机). Slaves are the bound boxes whose master it is (an unbound slave reverts to 4G).
+ */
+export async function refuseMasterWithSlaves(db: Db, device: { id: number; signalMode: number | null }): Promise<void> {
+  if (Number(device.signalMode) !== 2) return;
+  const slaves = await scalar(db, 'select count(*) from device where master_device_id = $1 and site_id is not null', [
+    device.id,
+  ]);
+  if (slaves > 0) throw new BizError(INVALID, `该主机下还有${slaves}台从机，请先调整从机`);
+}
+
+/**
+ * Writes one DeviceOperationLog row of a device action (Business rules D8: every command is logged): result 1 成功, or
+ * 2 失败 with `failReason`. `at` epoch ms.
+ */
+export async function logOperation(
   db: Db,
   device: { id: number; siteId: number | null },
   operatorUserId: number,
-  type: number,
+  type: DeviceLogType,
   params: Record<string, unknown>,
   at: number,
+  failReason: string | null = null,
 ): Promise<void> {
   await db.query(
     `insert into device_operation_log (device_id, site_id, operator_user_id, type, params, result, fail_reason,
-       create_time, update_time) values ($1, $2, $3, $4, $5, 1, null, $6, $6)`,
-    [device.id, device.siteId, operatorUserId, type, JSON.stringify(params), at],
+       create_time, update_time) values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [device.id, device.siteId, operatorUserId, type, JSON.stringify(params), failReason ? 2 : 1, failReason, at],
   );
 }
 
@@ -441,23 +486,6 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     return ok(c, detail);
   });
 
-  // POST /api/site/editBoxMark — a box's remark (≤ 20 characters).
-  app.post('/api/site/editBoxMark', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(
-      c,
-      z.object({ boxId: id('设备 boxId'), remark: z.string({ error: '缺少备注' }).trim().pipe(remarkRule) }),
-    );
-    const { device, access } = await deviceFor(db, caller, q.boxId, [1, 2, 3], '设备');
-    requireEditable(access);
-    await db.query('update device set remark = $2, update_time = $3 where id = $1', [
-      device.id,
-      q.remark || null,
-      now(),
-    ]);
-    return ok(c, null);
-  });
-
   // POST /api/r9/box/testPay — a free test charge of an idle socket (C7: online box, idle socket, 1–5 minutes).
   app.post('/api/r9/box/testPay', auth, async (c) => {
     const caller = c.get('caller');
@@ -477,7 +505,7 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     const { device, access } = await deviceFor(db, caller, q.boxId, [1, 2, 3], '设备');
     requireControl(caller, access);
     await settleDevices(db, now());
-    requireOnline(device);
+    requireOnline(device, '设备离线');
     const at = now();
     const charger = await one<{ id: number; status: number }>(
       db,
@@ -486,39 +514,21 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     );
     if (!charger) throw new BizError(INVALID, `插座不存在（${q.socketNo}号）`);
     if (Number(charger.status) !== 0) throw new BizError(INVALID, '插座使用中');
-    const site = await one<{ operatorId: number; chargeRule: unknown }>(
-      db,
-      'select operator_id, charge_rule from site where id = $1',
-      [device.siteId],
-    );
     const orderNo = await db.transaction(async (tx) => {
-      const created = await tx.query<{ id: number }>(
-        `insert into charge_order (order_no, merchant_id, site_id, device_id, charger_id, serial_number, socket_no,
-           pay_type, charge_mode, preset_minutes, rule_snapshot, pay_time, start_time, amount, status, settle_status,
-           create_time, update_time)
-         values ('pending-' || $1::text, $2, $3, $4, $5, $6, $7, 8, 1, $8, $9, $10, $10, 0, 1, 0, $10, $10)
-         returning id`,
-        [
-          randomBytes(8).toString('hex'),
-          site?.operatorId,
-          device.siteId,
-          device.id,
-          charger.id,
-          device.serialNumber,
-          q.socketNo,
-          q.minutes,
-          JSON.stringify(site?.chargeRule ?? {}),
-          at,
-        ],
-      );
-      const orderId = Number(created.rows[0]?.id);
-      const stamp = new Date(at + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
-      const no = `CD${stamp}${String(orderId).padStart(6, '0')}`;
-      await tx.query('update charge_order set order_no = $2 where id = $1', [orderId, no]);
       // A short test draws a modest, fixed load in the sandbox.
-      await tx.query(
-        'update charger set status = 1, power = 250, current_order_id = $2, update_time = $3 where id = $1',
-        [charger.id, orderId, at],
+      const { orderId, orderNo: no } = await startFreeOrder(
+        tx,
+        {
+          payType: 8,
+          siteId: Number(device.siteId),
+          deviceId: device.id,
+          chargerId: charger.id,
+          serialNumber: device.serialNumber,
+          socketNo: q.socketNo,
+          minutes: q.minutes,
+          power: 250,
+        },
+        at,
       );
       await logOperation(
         tx,
@@ -541,12 +551,7 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     if (Number(device.siteId) !== q.siteId) throw new BizError(INVALID, '该设备不在本站点');
     requireEditable(access);
     await settleDevices(db, now());
-    const slaves = await scalar(db, 'select count(*) from device where master_device_id = $1 and site_id is not null', [
-      device.id,
-    ]);
-    if (Number(device.signalMode) === 2 && slaves > 0) {
-      throw new BizError(INVALID, `该主机下还有${slaves}台从机，请先调整从机`);
-    }
+    await refuseMasterWithSlaves(db, device);
     const charging = await scalar(
       db,
       'select count(*) from charger where device_id = $1 and (status in (1, 2) or current_order_id is not null)',
@@ -602,7 +607,7 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     deviceId: number,
     types: readonly number[],
     what: string,
-    type: number,
+    type: DeviceLogType,
     change: (device: DeviceRow, at: number) => Promise<Record<string, unknown>>,
   ) => {
     const { device, access } = await deviceFor(db, caller, deviceId, types, what);
@@ -683,11 +688,11 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     return ok(c, null);
   });
 
-  /** A remark endpoint for devices of the given types. */
-  const remarkRoute = (url: string, types: readonly number[], what: string) =>
+  /** A remark endpoint for devices of the given types ('' clears the remark; the site must be editable). */
+  const remarkRoute = (url: string, types: readonly number[], what: string, key: 'id' | 'boxId' = 'id') =>
     app.post(url, auth, async (c) => {
       const caller = c.get('caller');
-      const q = await input(c, remarkSchema);
+      const q = await input(c, remarkSchema(key));
       const { device, access } = await deviceFor(db, caller, q.id, types, what);
       requireEditable(access);
       await db.query('update device set remark = $2, update_time = $3 where id = $1', [
@@ -697,6 +702,8 @@ export function deviceRoutes(db: PGlite, now: () => number) {
       ]);
       return ok(c, null);
     });
+  // POST /api/site/editBoxMark (req { boxId, remark }), updateDoorRemark, updateWebcamRemark, updateSmokeRemark.
+  remarkRoute('/api/site/editBoxMark', [1, 2, 3], '设备', 'boxId');
   remarkRoute('/api/box/updateDoorRemark', [4, 5], '门禁');
   remarkRoute('/api/box/updateWebcamRemark', [6], '摄像头');
   remarkRoute('/api/box/updateSmokeRemark', [7], '烟感');

@@ -1,6 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestSandbox, type Envelope, type TestSandbox } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PHONES, openSandboxForFile } from '../testing';
 import type {
   ArrearsOweAmount,
   CommOweAmount,
@@ -24,31 +23,19 @@ import { addDays, addMonths, dayOf, firstDayOfMonth } from '../lib/time';
 const NOW = Date.parse('2024-05-20T15:30:00+08:00');
 const TODAY = dayOf(NOW);
 
-let sb: TestSandbox;
-let db: PGlite;
-let app: TestSandbox['app'];
-
-/** GET as the account of `phone`. */
-async function call<T>(phone: string, url: string): Promise<{ status: number; body: Envelope<T> }> {
-  return sb.get<T>(url, await sb.login(phone));
-}
-
-async function data<T>(phone: string, url: string): Promise<T> {
-  const { status, body } = await call<T>(phone, url);
-  expect(status).toBe(200);
-  expect(body.code, body.message).toBe(0);
-  return body.data;
-}
+const { sb } = openSandboxForFile(NOW);
 
 const curveUrl = (dimension: number, startDate: string, endDate: string) =>
   `/api/account/v3/revenueCurve?dimension=${dimension}&startDate=${startDate}&endDate=${endDate}`;
 
-const OPERATOR = '13800138000';
-const SUB_ACCOUNT = '13800138004';
-const BUILDER = '13800138005';
-const PROPERTY = '13800138002';
-const SPLIT_OPERATOR = '13800138006';
-const UNSIGNED_OPERATOR = '13800138007';
+const {
+  operator: OPERATOR,
+  subAccount: SUB_ACCOUNT,
+  builder: BUILDER,
+  property: PROPERTY,
+  splitOperator: SPLIT_OPERATOR,
+  unsignedOperator: UNSIGNED_OPERATOR,
+} = DEMO_PHONES;
 
 const ENDPOINTS = [
   '/api/account/v2/balance',
@@ -61,30 +48,20 @@ const ENDPOINTS = [
   '/api/share/instalment/queryCommOweAmount',
 ];
 
-beforeAll(async () => {
-  sb = await openTestSandbox(NOW);
-  db = sb.db;
-  app = sb.app;
-});
-
-afterAll(async () => {
-  await sb.close();
-});
-
 describe('GET /api/account/v2/balance', () => {
   it('equals its parts, the wallet row and the ledger', async () => {
-    const wallet = await data<WalletBalance>(OPERATOR, '/api/account/v2/balance');
+    const wallet = await sb.data<WalletBalance>(OPERATOR, '/api/account/v2/balance');
     expect(wallet.balance).toBe(
       wallet.availableBalance + wallet.frozenAmount + wallet.cardFrozenAmount + wallet.withdrawingAmount,
     );
     const row = (
-      await db.query<{ balance: number; available_balance: number; total_income: number }>(
+      await sb.db.query<{ balance: number; available_balance: number; total_income: number }>(
         'select balance, available_balance, total_income from wallet where account_id = 10001',
       )
     ).rows[0];
     expect(Number(row?.balance)).toBe(wallet.balance);
     const ledger = (
-      await db.query<{ net: string; income: string }>(
+      await sb.db.query<{ net: string; income: string }>(
         `select coalesce(sum(case when direction = 1 then amount else -amount end), 0) as net,
                 coalesce(sum(amount) filter (where biz_type between 1 and 5), 0) as income
          from account_bill where account_id = 10001`,
@@ -93,7 +70,7 @@ describe('GET /api/account/v2/balance', () => {
     expect(Number(ledger?.net)).toBe(wallet.availableBalance);
     expect(Number(ledger?.income)).toBe(wallet.totalIncome);
     const last = (
-      await db.query<{ balance_after: number }>(
+      await sb.db.query<{ balance_after: number }>(
         'select balance_after from account_bill where account_id = 10001 order by create_time desc, id desc limit 1',
       )
     ).rows[0];
@@ -103,8 +80,8 @@ describe('GET /api/account/v2/balance', () => {
   });
 
   it("gives a sub-account its operator's whole wallet", async () => {
-    const own = await data<WalletBalance>(OPERATOR, '/api/account/v2/balance');
-    const sub = await data<WalletBalance>(SUB_ACCOUNT, '/api/account/v2/balance');
+    const own = await sb.data<WalletBalance>(OPERATOR, '/api/account/v2/balance');
+    const sub = await sb.data<WalletBalance>(SUB_ACCOUNT, '/api/account/v2/balance');
     expect(sub).toEqual(own);
   });
 });
@@ -117,8 +94,8 @@ describe('GET /api/account/v3/revenueCurve', () => {
   };
 
   it("agrees with the home page's todayIncome (today, yesterday, this month)", async () => {
-    const curve = await data<RevenueCurve>(OPERATOR, curveUrl(1, firstLoadStart(), TODAY));
-    const home = await data<TodayIncome>(OPERATOR, '/api/user/todayIncome');
+    const curve = await sb.data<RevenueCurve>(OPERATOR, curveUrl(1, firstLoadStart(), TODAY));
+    const home = await sb.data<TodayIncome>(OPERATOR, '/api/user/todayIncome');
     const today = curve.points.at(-1);
     const yesterday = curve.points.find((p) => p.key === addDays(TODAY, -1));
     expect(today?.key).toBe(TODAY);
@@ -135,7 +112,7 @@ describe('GET /api/account/v3/revenueCurve', () => {
   });
 
   it('reports total = charge + valueCard + monthCard + coin − refund per point, and the sum of the points', async () => {
-    const curve = await data<RevenueCurve>(OPERATOR, curveUrl(1, addDays(TODAY, -29), TODAY));
+    const curve = await sb.data<RevenueCurve>(OPERATOR, curveUrl(1, addDays(TODAY, -29), TODAY));
     expect(curve.points).toHaveLength(30);
     for (const p of curve.points) {
       expect(p.total).toBe(p.charge + p.valueCard + p.monthCard + p.coin - p.refund);
@@ -149,7 +126,7 @@ describe('GET /api/account/v3/revenueCurve', () => {
   });
 
   it('zero-fills days and months without orders, oldest first', async () => {
-    const days = await data<RevenueCurve>(OPERATOR, curveUrl(1, '2020-02-25', '2020-03-02'));
+    const days = await sb.data<RevenueCurve>(OPERATOR, curveUrl(1, '2020-02-25', '2020-03-02'));
     expect(days.points.map((p) => p.key)).toEqual([
       '2020-02-25',
       '2020-02-26',
@@ -163,14 +140,14 @@ describe('GET /api/account/v3/revenueCurve', () => {
     expect(days.sum.total).toBe(0);
 
     const month = TODAY.slice(0, 7);
-    const months = await data<RevenueCurve>(OPERATOR, curveUrl(2, addMonths(month, -23), month));
+    const months = await sb.data<RevenueCurve>(OPERATOR, curveUrl(2, addMonths(month, -23), month));
     expect(months.points).toHaveLength(24);
     expect(months.points[0]?.key).toBe(addMonths(month, -23));
     expect(months.points.at(-1)?.key).toBe(month);
     // 90 days of history: the oldest months are empty, this month is not.
     expect(months.points[0]?.total).toBe(0);
     expect(months.points.at(-1)?.total).toBeGreaterThan(0);
-    const byDay = await data<RevenueCurve>(OPERATOR, curveUrl(1, firstDayOfMonth(TODAY), TODAY));
+    const byDay = await sb.data<RevenueCurve>(OPERATOR, curveUrl(1, firstDayOfMonth(TODAY), TODAY));
     expect(months.points.at(-1)?.total).toBe(byDay.sum.total);
   });
 
@@ -188,35 +165,35 @@ describe('GET /api/account/v3/revenueCurve', () => {
       curveUrl(2, '2024-05', '2024-04'),
     ];
     for (const url of bad) {
-      const { status, body } = await call<null>(OPERATOR, url);
+      const { status, body } = await sb.call<null>(OPERATOR, url);
       expect(status, url).toBe(200);
       expect(body.code, url).not.toBe(0);
       expect(body.message, url).toMatch(/\S/);
       expect(body.data, url).toBeNull();
     }
-    const { body } = await call<null>(OPERATOR, curveUrl(1, addDays(TODAY, -92), TODAY));
+    const { body } = await sb.call<null>(OPERATOR, curveUrl(1, addDays(TODAY, -92), TODAY));
     expect(body.message).toBe('按日查询跨度不能超过92天');
-    const limits = await call<RevenueCurve>(OPERATOR, curveUrl(1, addDays(TODAY, -91), TODAY));
+    const limits = await sb.call<RevenueCurve>(OPERATOR, curveUrl(1, addDays(TODAY, -91), TODAY));
     expect(limits.body.data.points).toHaveLength(92);
   });
 
   it('limits a sub-account to its sites, like its todayIncome', async () => {
-    const curve = await data<RevenueCurve>(SUB_ACCOUNT, curveUrl(1, TODAY, TODAY));
-    const own = await data<RevenueCurve>(OPERATOR, curveUrl(1, TODAY, TODAY));
-    const home = await data<TodayIncome>(SUB_ACCOUNT, '/api/user/todayIncome');
+    const curve = await sb.data<RevenueCurve>(SUB_ACCOUNT, curveUrl(1, TODAY, TODAY));
+    const own = await sb.data<RevenueCurve>(OPERATOR, curveUrl(1, TODAY, TODAY));
+    const home = await sb.data<TodayIncome>(SUB_ACCOUNT, '/api/user/todayIncome');
     expect(curve.points[0]?.total).toBe(home.total);
     expect(curve.points[0]?.total).toBeLessThanOrEqual(own.points[0]?.total ?? 0);
   });
 
   it('gives a property its share only', async () => {
-    const curve = await data<RevenueCurve>(PROPERTY, curveUrl(1, addDays(TODAY, -29), TODAY));
+    const curve = await sb.data<RevenueCurve>(PROPERTY, curveUrl(1, addDays(TODAY, -29), TODAY));
     for (const p of curve.points) {
       expect([p.total, p.charge, p.valueCard, p.monthCard, p.coin, p.refund]).toEqual([0, 0, 0, 0, 0, 0]);
     }
     const from = Date.parse(`${addDays(TODAY, -29)}T00:00:00+08:00`);
     const to = Date.parse(`${addDays(TODAY, 1)}T00:00:00+08:00`);
     const share = (
-      await db.query<{ s: string }>(
+      await sb.db.query<{ s: string }>(
         `select coalesce(sum(amount), 0) as s from order_split
          where account_id = 10003 and role in (1, 2, 5) and create_time >= $1 and create_time < $2`,
         [from, to],
@@ -229,7 +206,7 @@ describe('GET /api/account/v3/revenueCurve', () => {
 
 describe('GET /api/user/getWithdrawMode', () => {
   it("reads the operator's channel-1 wallet and weekly auto-withdraw", async () => {
-    const mode = await data<WithdrawMode>(OPERATOR, '/api/user/getWithdrawMode');
+    const mode = await sb.data<WithdrawMode>(OPERATOR, '/api/user/getWithdrawMode');
     expect(mode.channel).toBe(1);
     expect(mode.autoWithdraw).toBe(1);
     expect(mode.autoMode).toBe(2);
@@ -244,8 +221,8 @@ describe('GET /api/user/getWithdrawMode', () => {
   });
 
   it('switches the split-mode operator (online-bank account opened) to channel 2 with its entity card', async () => {
-    const mode = await data<WithdrawMode>(SPLIT_OPERATOR, '/api/user/getWithdrawMode');
-    const property = await data<MerchantEntityProperty>(
+    const mode = await sb.data<WithdrawMode>(SPLIT_OPERATOR, '/api/user/getWithdrawMode');
+    const property = await sb.data<MerchantEntityProperty>(
       SPLIT_OPERATOR,
       '/api/merchant/entity/property/getMerchantEntityProperty',
     );
@@ -258,7 +235,7 @@ describe('GET /api/user/getWithdrawMode', () => {
 
 describe('e-sign, entity and online-bank state', () => {
   it('shows the signed operator and the unsigned one', async () => {
-    const signed = await data<MerchantSignStatus>(OPERATOR, '/api/merchant/esign/getMerchantSignStatus');
+    const signed = await sb.data<MerchantSignStatus>(OPERATOR, '/api/merchant/esign/getMerchantSignStatus');
     expect(signed.signStatus).toBe(2);
     expect(signed.certStatus).toBe(2);
     expect(signed.signTime).not.toBeNull();
@@ -266,12 +243,12 @@ describe('e-sign, entity and online-bank state', () => {
     expect(signed.agreements.every((a) => a.signedUrl !== null)).toBe(true);
     expect(signed.signerPhone).toBe('138****8000');
 
-    const unsigned = await data<MerchantSignStatus>(UNSIGNED_OPERATOR, '/api/merchant/esign/getMerchantSignStatus');
+    const unsigned = await sb.data<MerchantSignStatus>(UNSIGNED_OPERATOR, '/api/merchant/esign/getMerchantSignStatus');
     expect(unsigned.signStatus).toBe(0);
     expect(unsigned.certStatus).toBe(0);
     expect(unsigned.openRequired).toBe(true);
     expect(unsigned.agreements.every((a) => a.signedUrl === null)).toBe(true);
-    const property = await data<MerchantEntityProperty>(
+    const property = await sb.data<MerchantEntityProperty>(
       UNSIGNED_OPERATOR,
       '/api/merchant/entity/property/getMerchantEntityProperty',
     );
@@ -280,12 +257,12 @@ describe('e-sign, entity and online-bank state', () => {
   });
 
   it('masks the certified entity', async () => {
-    const entity = await data<MerchantEntity>(OPERATOR, '/api/merchant/esign/getMerchantEntity');
+    const entity = await sb.data<MerchantEntity>(OPERATOR, '/api/merchant/esign/getMerchantEntity');
     expect(entity.certStatus).toBe(2);
     expect(entity.entityType).toBe(2);
     expect(entity.legalIdNo).toMatch(/^\d{4}\*+\w{4}$/);
     expect(entity.settleCardNoMasked).toMatch(/^\*{4} \*{4} \*{4} \d{4}$/);
-    const none = await data<MerchantEntity>(UNSIGNED_OPERATOR, '/api/merchant/esign/getMerchantEntity');
+    const none = await sb.data<MerchantEntity>(UNSIGNED_OPERATOR, '/api/merchant/esign/getMerchantEntity');
     expect(none.certStatus).toBe(0);
     expect(none.changeApply).toBeNull();
   });
@@ -293,9 +270,9 @@ describe('e-sign, entity and online-bank state', () => {
 
 describe('arrears', () => {
   it("reports the split-mode operator's unpaid platform-fee period", async () => {
-    const comm = await data<CommOweAmount>(SPLIT_OPERATOR, '/api/share/instalment/queryCommOweAmount');
+    const comm = await sb.data<CommOweAmount>(SPLIT_OPERATOR, '/api/share/instalment/queryCommOweAmount');
     const periods = (
-      await db.query<{ owe: string; n: number }>(
+      await sb.db.query<{ owe: string; n: number }>(
         'select coalesce(sum(owe_amount - paid_amount), 0) as owe, count(*)::int as n from fee_period where account_id = 10007 and status = 3',
       )
     ).rows[0];
@@ -305,15 +282,15 @@ describe('arrears', () => {
   });
 
   it('counts open arrears records (status 1/2) of every source', async () => {
-    const owe = await data<ArrearsOweAmount>(OPERATOR, '/api/account/settlement/cost/arrears/oweAmount');
+    const owe = await sb.data<ArrearsOweAmount>(OPERATOR, '/api/account/settlement/cost/arrears/oweAmount');
     const open = (
-      await db.query<{ owe: string; n: number }>(
+      await sb.db.query<{ owe: string; n: number }>(
         `select coalesce(sum(amount - repaid_amount), 0) as owe, count(*)::int as n from arrears
          where account_id = 10001 and status in (1, 2)`,
       )
     ).rows[0];
     expect(owe).toEqual({ oweAmount: Number(open?.owe), count: open?.n });
-    const none = await data<CommOweAmount>(OPERATOR, '/api/share/instalment/queryCommOweAmount');
+    const none = await sb.data<CommOweAmount>(OPERATOR, '/api/share/instalment/queryCommOweAmount');
     expect(none).toEqual({ oweAmount: 0, owePeriodCount: 0 });
   });
 });
@@ -321,7 +298,7 @@ describe('arrears', () => {
 describe('permission income:view', () => {
   it('answers 403 无操作权限 to a builder on every endpoint', async () => {
     for (const url of ENDPOINTS) {
-      const { status, body } = await call<null>(BUILDER, url);
+      const { status, body } = await sb.call<null>(BUILDER, url);
       expect(status, url).toBe(200);
       expect(body.code, url).toBe(403);
       expect(body.message, url).toBe('无操作权限');
@@ -329,21 +306,20 @@ describe('permission income:view', () => {
   });
 
   it('answers 403 to a sub-account once income:view is taken away', async () => {
-    await data<WalletBalance>(SUB_ACCOUNT, '/api/account/v2/balance');
-    await db.query("update account set permissions = array_remove(permissions, 'income:view') where id = 10005");
+    await sb.data<WalletBalance>(SUB_ACCOUNT, '/api/account/v2/balance');
+    await sb.db.query("update account set permissions = array_remove(permissions, 'income:view') where id = 10005");
     try {
       for (const url of ENDPOINTS) {
-        const { body } = await call<null>(SUB_ACCOUNT, url);
+        const { body } = await sb.call<null>(SUB_ACCOUNT, url);
         expect(body.code, url).toBe(403);
       }
     } finally {
-      await db.query("update account set permissions = array_append(permissions, 'income:view') where id = 10005");
+      await sb.db.query("update account set permissions = array_append(permissions, 'income:view') where id = 10005");
     }
   });
 
   it('asks for a login without a token', async () => {
-    const res = await app.request('/api/account/v2/balance', { headers: { client: 'r9a_weixin' } });
-    const body = (await res.json()) as Envelope<null>;
+    const { body } = await sb.get<null>('/api/account/v2/balance', null);
     expect(body.code).toBe(2);
   });
 });

@@ -1,6 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestSandbox, type Envelope, type TestSandbox } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PHONES, openSandboxForFile } from '../testing';
 import type { CardCount, SiteCount } from '../../src/api/home';
 import type { AlarmNum, NoticeListResult, PosterImages, PosterItem, StatisticalOperation } from '../../src/api/mine';
 import { scalar } from '../lib/db';
@@ -15,32 +14,14 @@ import { startOfDayAt } from '../lib/time';
 
 const NOW = Date.parse('2024-05-20T15:30:00+08:00');
 
-const OPERATOR = '13800138000';
-const PROPERTY = '13800138002';
-const SUB_ACCOUNT = '13800138004';
-const BUILDER = '13800138005';
+const { operator: OPERATOR, property: PROPERTY, subAccount: SUB_ACCOUNT, builder: BUILDER } = DEMO_PHONES;
 const OPERATOR_ID = 10001;
 
-let sb: TestSandbox;
-let db: PGlite;
-let app: TestSandbox['app'];
-
-/** Calls as the account of `phone`: GET without a body, POST with one. */
-async function call<T>(phone: string, url: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const token = await sb.login(phone);
-  return body === undefined ? sb.get<T>(url, token) : sb.post<T>(url, token, body);
-}
-
-async function data<T>(phone: string, url: string, body?: unknown): Promise<T> {
-  const answer = await call<T>(phone, url, body);
-  expect(answer.status).toBe(200);
-  expect(answer.body.code, answer.body.message).toBe(0);
-  return answer.body.data;
-}
+const { sb } = openSandboxForFile(NOW);
 
 /** Expects a business/validation failure: HTTP 200, the code, and a non-empty message. */
 async function failure(phone: string, url: string, code: number, body?: unknown): Promise<string> {
-  const answer = await call<null>(phone, url, body);
+  const answer = await sb.call<null>(phone, url, body);
   expect(answer.status).toBe(200);
   expect(answer.body.code).toBe(code);
   expect(answer.body.message.length).toBeGreaterThan(0);
@@ -48,21 +29,11 @@ async function failure(phone: string, url: string, code: number, body?: unknown)
   return answer.body.message;
 }
 
-beforeAll(async () => {
-  sb = await openTestSandbox(NOW);
-  db = sb.db;
-  app = sb.app;
-});
-
-afterAll(async () => {
-  await sb.close();
-});
-
 describe('GET /api/user/statisticalOperation', () => {
   it('equals the home figures of the operator (siteCount, cardCount total)', async () => {
-    const stats = await data<StatisticalOperation>(OPERATOR, '/api/user/statisticalOperation');
-    const home = await data<SiteCount>(OPERATOR, '/api/user/siteCount');
-    const cards = await data<CardCount>(OPERATOR, '/api/card/cardCount');
+    const stats = await sb.data<StatisticalOperation>(OPERATOR, '/api/user/statisticalOperation');
+    const home = await sb.data<SiteCount>(OPERATOR, '/api/user/siteCount');
+    const cards = await sb.data<CardCount>(OPERATOR, '/api/card/cardCount');
     expect(stats).toEqual({
       siteCount: home.siteCount,
       boxCount: home.boxCount,
@@ -73,15 +44,15 @@ describe('GET /api/user/statisticalOperation', () => {
     expect(stats.boxCount).toBe(40);
     expect(stats.socketCount).toBe(424);
     expect(stats.cardCount).toBe(
-      await scalar(db, 'select count(*) from card where merchant_id = $1 and status <> 4', [OPERATOR_ID]),
+      await scalar(sb.db, 'select count(*) from card where merchant_id = $1 and status <> 4', [OPERATOR_ID]),
     );
     expect(stats.cardCount).toBeGreaterThan(0);
   });
 
   it('is scoped for the sub-account with dataScope 2 (sites 1 and 2)', async () => {
-    const stats = await data<StatisticalOperation>(SUB_ACCOUNT, '/api/user/statisticalOperation');
-    const home = await data<SiteCount>(SUB_ACCOUNT, '/api/user/siteCount');
-    const cards = await data<CardCount>(SUB_ACCOUNT, '/api/card/cardCount');
+    const stats = await sb.data<StatisticalOperation>(SUB_ACCOUNT, '/api/user/statisticalOperation');
+    const home = await sb.data<SiteCount>(SUB_ACCOUNT, '/api/user/siteCount');
+    const cards = await sb.data<CardCount>(SUB_ACCOUNT, '/api/card/cardCount');
     expect(stats).toEqual({
       siteCount: home.siteCount,
       boxCount: home.boxCount,
@@ -90,23 +61,23 @@ describe('GET /api/user/statisticalOperation', () => {
     });
     expect(stats.siteCount).toBe(2);
     expect(stats.boxCount).toBe(
-      await scalar(db, 'select count(*) from device where site_id in (1, 2) and device_type between 1 and 3'),
+      await scalar(sb.db, 'select count(*) from device where site_id in (1, 2) and device_type between 1 and 3'),
     );
     expect(stats.cardCount).toBe(
       await scalar(
-        db,
+        sb.db,
         `select count(*) from card c where c.merchant_id = $1 and c.status <> 4
          and exists (select 1 from card_site cs where cs.card_id = c.id and cs.site_id in (1, 2))`,
         [OPERATOR_ID],
       ),
     );
-    const operator = await data<StatisticalOperation>(OPERATOR, '/api/user/statisticalOperation');
+    const operator = await sb.data<StatisticalOperation>(OPERATOR, '/api/user/statisticalOperation');
     expect(stats.cardCount).toBeLessThan(operator.cardCount);
   });
 
   it('shows a property the sites linked to it', async () => {
-    const stats = await data<StatisticalOperation>(PROPERTY, '/api/user/statisticalOperation');
-    const home = await data<SiteCount>(PROPERTY, '/api/user/siteCount');
+    const stats = await sb.data<StatisticalOperation>(PROPERTY, '/api/user/statisticalOperation');
+    const home = await sb.data<SiteCount>(PROPERTY, '/api/user/siteCount');
     expect(stats.siteCount).toBe(home.siteCount);
     expect(stats.boxCount).toBe(home.boxCount);
     expect(stats.socketCount).toBe(home.socketCount);
@@ -114,62 +85,64 @@ describe('GET /api/user/statisticalOperation', () => {
   });
 
   it('answers code 2 without a token', async () => {
-    const res = await app.request('/api/user/statisticalOperation', { headers: { client: 'r9a_weixin' } });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as Envelope<null>).code).toBe(2);
+    const { status, body } = await sb.get<null>('/api/user/statisticalOperation', null);
+    expect(status).toBe(200);
+    expect(body.code).toBe(2);
   });
 });
 
 describe('GET /api/warning/getAlarmNum', () => {
   it('counts the operator’s unrecovered, today’s and per-type warnings', async () => {
-    const alarms = await data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
+    const alarms = await sb.data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
     expect(alarms.unrecoveredCount).toBe(
-      await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and status = 0', [OPERATOR_ID]),
+      await scalar(sb.db, 'select count(*) from warning_record where merchant_id = $1 and status = 0', [OPERATOR_ID]),
     );
     expect(alarms.unrecoveredCount).toBe(5);
     const today = startOfDayAt(NOW);
     expect(alarms.todayCount).toBe(
-      await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and warning_time >= $2', [
+      await scalar(sb.db, 'select count(*) from warning_record where merchant_id = $1 and warning_time >= $2', [
         OPERATOR_ID,
         today,
       ]),
     );
     expect(alarms.typeCounts.map((t) => t.warningType)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(alarms.typeCounts.reduce((s, t) => s + t.count, 0)).toBe(
-      await scalar(db, 'select count(*) from warning_record where merchant_id = $1', [OPERATOR_ID]),
+      await scalar(sb.db, 'select count(*) from warning_record where merchant_id = $1', [OPERATOR_ID]),
     );
   });
 
   it('counts a new warning of today and its recovery', async () => {
-    const before = await data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
-    await db.query(
+    const before = await sb.data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
+    await sb.db.query(
       `insert into warning_record (merchant_id, site_id, site_name, device_type, serial_number, warning_type, level,
          content, warning_time, status, create_time, update_time)
        values ($1, 1, '翠苑一区3栋车棚', 1, 'TEST000001', 5, 1, '插座功率超过1000W，已自动断电', $2, 0, $2, $2)`,
       [OPERATOR_ID, NOW - 60_000],
     );
-    const after = await data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
+    const after = await sb.data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
     expect(after.unrecoveredCount).toBe(before.unrecoveredCount + 1);
     expect(after.todayCount).toBe(before.todayCount + 1);
     const overload = (a: AlarmNum) => a.typeCounts.find((t) => t.warningType === 5)?.count ?? 0;
     expect(overload(after)).toBe(overload(before) + 1);
-    await db.query("update warning_record set status = 1, recover_time = $1 where serial_number = 'TEST000001'", [NOW]);
-    const recovered = await data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
+    await sb.db.query("update warning_record set status = 1, recover_time = $1 where serial_number = 'TEST000001'", [
+      NOW,
+    ]);
+    const recovered = await sb.data<AlarmNum>(OPERATOR, '/api/warning/getAlarmNum');
     expect(recovered.unrecoveredCount).toBe(before.unrecoveredCount);
     expect(recovered.todayCount).toBe(before.todayCount + 1);
   });
 
   it('limits the sub-account to its sites', async () => {
-    const alarms = await data<AlarmNum>(SUB_ACCOUNT, '/api/warning/getAlarmNum');
+    const alarms = await sb.data<AlarmNum>(SUB_ACCOUNT, '/api/warning/getAlarmNum');
     expect(alarms.unrecoveredCount).toBe(
       await scalar(
-        db,
+        sb.db,
         'select count(*) from warning_record where merchant_id = $1 and status = 0 and site_id in (1, 2)',
         [OPERATOR_ID],
       ),
     );
     expect(alarms.typeCounts.reduce((s, t) => s + t.count, 0)).toBe(
-      await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and site_id in (1, 2)', [
+      await scalar(sb.db, 'select count(*) from warning_record where merchant_id = $1 and site_id in (1, 2)', [
         OPERATOR_ID,
       ]),
     );
@@ -184,7 +157,7 @@ describe('GET /api/message/noticeList', () => {
   it('pages published notices newest first with the caller’s read flags and unreadCount', async () => {
     const pages: NoticeListResult[] = [];
     for (let pageNum = 1; pageNum <= 3; pageNum += 1) {
-      pages.push(await data<NoticeListResult>(OPERATOR, `/api/message/noticeList?pageNum=${pageNum}&pageSize=3`));
+      pages.push(await sb.data<NoticeListResult>(OPERATOR, `/api/message/noticeList?pageNum=${pageNum}&pageSize=3`));
     }
     expect(pages.map((p) => p.list.length)).toEqual([3, 3, 2]);
     for (const page of pages) {
@@ -199,42 +172,42 @@ describe('GET /api/message/noticeList', () => {
     const first = all[0];
     expect(first).toMatchObject({ id: expect.any(Number), type: expect.any(Number), title: expect.any(String) });
     expect(first && 'content' in first).toBe(false);
-    const beyond = await data<NoticeListResult>(OPERATOR, '/api/message/noticeList?pageNum=4&pageSize=3');
+    const beyond = await sb.data<NoticeListResult>(OPERATOR, '/api/message/noticeList?pageNum=4&pageSize=3');
     expect(beyond.list).toEqual([]);
     expect(beyond.total).toBe(8);
   });
 
   it('filters by type and keeps unreadCount over all notices', async () => {
-    const list = await data<NoticeListResult>(OPERATOR, '/api/message/noticeList?type=2&pageNum=1&pageSize=20');
-    expect(list.total).toBe(await scalar(db, 'select count(*) from notice where status = 1 and type = 2'));
+    const list = await sb.data<NoticeListResult>(OPERATOR, '/api/message/noticeList?type=2&pageNum=1&pageSize=20');
+    expect(list.total).toBe(await scalar(sb.db, 'select count(*) from notice where status = 1 and type = 2'));
     expect(list.list.every((n) => n.type === 2)).toBe(true);
     expect(list.unreadCount).toBe(3);
   });
 
   it('keeps read flags per account and hides withdrawn notices', async () => {
-    const sub = await data<NoticeListResult>(SUB_ACCOUNT, '/api/message/noticeList?pageNum=1&pageSize=1');
+    const sub = await sb.data<NoticeListResult>(SUB_ACCOUNT, '/api/message/noticeList?pageNum=1&pageSize=1');
     expect(sub.list).toHaveLength(1);
     expect(sub.unreadCount).toBe(8);
-    const unread = (await data<NoticeListResult>(OPERATOR, '/api/message/noticeList?pageNum=1&pageSize=20')).list.find(
-      (n) => n.read === 0,
-    );
+    const unread = (
+      await sb.data<NoticeListResult>(OPERATOR, '/api/message/noticeList?pageNum=1&pageSize=20')
+    ).list.find((n) => n.read === 0);
     expect(unread).toBeDefined();
-    await db.query(
+    await sb.db.query(
       'insert into notice_read (notice_id, account_id, read_time, create_time, update_time) values ($1, $2, $3, $3, $3)',
       [unread?.id, OPERATOR_ID, NOW],
     );
-    const afterRead = await data<NoticeListResult>(OPERATOR, '/api/message/noticeList?pageNum=1&pageSize=20');
+    const afterRead = await sb.data<NoticeListResult>(OPERATOR, '/api/message/noticeList?pageNum=1&pageSize=20');
     expect(afterRead.unreadCount).toBe(2);
     expect(afterRead.list.find((n) => n.id === unread?.id)?.read).toBe(1);
     expect(
-      (await data<NoticeListResult>(SUB_ACCOUNT, '/api/message/noticeList?pageNum=1&pageSize=1')).unreadCount,
+      (await sb.data<NoticeListResult>(SUB_ACCOUNT, '/api/message/noticeList?pageNum=1&pageSize=1')).unreadCount,
     ).toBe(8);
-    await db.query('update notice set status = 2 where id = $1', [unread?.id]);
-    const afterWithdraw = await data<NoticeListResult>(SUB_ACCOUNT, '/api/message/noticeList?pageNum=1&pageSize=20');
+    await sb.db.query('update notice set status = 2 where id = $1', [unread?.id]);
+    const afterWithdraw = await sb.data<NoticeListResult>(SUB_ACCOUNT, '/api/message/noticeList?pageNum=1&pageSize=20');
     expect(afterWithdraw.total).toBe(7);
     expect(afterWithdraw.unreadCount).toBe(7);
     expect(afterWithdraw.list.some((n) => n.id === unread?.id)).toBe(false);
-    await db.query('update notice set status = 1 where id = $1', [unread?.id]);
+    await sb.db.query('update notice set status = 1 where id = $1', [unread?.id]);
   });
 
   it('answers validation errors with HTTP 200, code 1 and a message', async () => {
@@ -247,14 +220,14 @@ describe('GET /api/message/noticeList', () => {
 
 describe('posters', () => {
   it('lists, personalises, serves the SVG and records a view', async () => {
-    const posters = await data<PosterItem[]>(OPERATOR, '/api/direct/poster/reportPosterList');
+    const posters = await sb.data<PosterItem[]>(OPERATOR, '/api/direct/poster/reportPosterList');
     expect(posters.map((p) => p.title)).toEqual(['小区充电站招商合作', '扫码充电指引', '办卡充值送优惠']);
     expect(posters.map((p) => p.posterType)).toEqual([1, 2, 3]);
     const first = posters[0];
     if (!first) throw new Error('no poster');
     expect(first.thumbUrl).toMatch(/^https?:\/\/[^/]+\/__sandbox\/poster\/1\.svg\?accountId=10001$/);
 
-    const { imageUrls } = await data<PosterImages>(
+    const { imageUrls } = await sb.data<PosterImages>(
       OPERATOR,
       `/api/direct/poster/listPosterImageUrl?posterId=${first.posterId}`,
     );
@@ -263,7 +236,7 @@ describe('posters', () => {
     expect(url.pathname).toBe('/__sandbox/poster/1.svg');
     expect(url.searchParams.get('accountId')).toBe(String(OPERATOR_ID));
 
-    const image = await app.request(`${url.pathname}${url.search}`);
+    const image = await sb.app.request(`${url.pathname}${url.search}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toContain('image/svg+xml');
     const svg = await image.text();
@@ -273,16 +246,16 @@ describe('posters', () => {
     expect(svg).toContain('YC8888');
 
     const count = () =>
-      scalar(db, 'select count(*) from poster_record where poster_id = $1 and account_id = $2 and action = 1', [
+      scalar(sb.db, 'select count(*) from poster_record where poster_id = $1 and account_id = $2 and action = 1', [
         first.posterId,
         OPERATOR_ID,
       ]);
     const before = await count();
     expect(
-      await data<null>(OPERATOR, '/api/direct/poster/reportPosterRecord', { posterId: first.posterId, action: 1 }),
+      await sb.data<null>(OPERATOR, '/api/direct/poster/reportPosterRecord', { posterId: first.posterId, action: 1 }),
     ).toBeNull();
     expect(await count()).toBe(before + 1);
-    const row = await db.query<{ create_time: number }>(
+    const row = await sb.db.query<{ create_time: number }>(
       'select create_time from poster_record where poster_id = $1 and account_id = $2 order by id desc limit 1',
       [first.posterId, OPERATOR_ID],
     );
@@ -290,20 +263,20 @@ describe('posters', () => {
   });
 
   it('personalises a sub-account’s poster with its operator', async () => {
-    const { imageUrls } = await data<PosterImages>(SUB_ACCOUNT, '/api/direct/poster/listPosterImageUrl?posterId=2');
+    const { imageUrls } = await sb.data<PosterImages>(SUB_ACCOUNT, '/api/direct/poster/listPosterImageUrl?posterId=2');
     const url = new URL(imageUrls[0] ?? '');
     expect(url.searchParams.get('accountId')).toBe('10005');
-    const svg = await (await app.request(`${url.pathname}${url.search}`)).text();
+    const svg = await (await sb.app.request(`${url.pathname}${url.search}`)).text();
     expect(svg).toContain('扫码充电指引');
     expect(svg).toContain('400-800-1234');
   });
 
   it('hides posters taken off sale', async () => {
-    await db.query('update poster set status = 2 where id = 3');
-    const posters = await data<PosterItem[]>(OPERATOR, '/api/direct/poster/reportPosterList');
+    await sb.db.query('update poster set status = 2 where id = 3');
+    const posters = await sb.data<PosterItem[]>(OPERATOR, '/api/direct/poster/reportPosterList');
     expect(posters.map((p) => p.posterId)).toEqual([1, 2]);
     expect(await failure(OPERATOR, '/api/direct/poster/listPosterImageUrl?posterId=3', 1)).toContain('海报不存在');
-    await db.query('update poster set status = 1 where id = 3');
+    await sb.db.query('update poster set status = 1 where id = 3');
   });
 
   it('answers an unknown poster and invalid input with code 1 and a clear message', async () => {
@@ -318,7 +291,7 @@ describe('posters', () => {
     );
     await failure(OPERATOR, '/api/direct/poster/reportPosterRecord', 1, { action: 1 });
     await failure(OPERATOR, '/api/direct/poster/reportPosterRecord', 1, { posterId: '1', action: 1 });
-    const image = await app.request('/__sandbox/poster/999.svg');
+    const image = await sb.app.request('/__sandbox/poster/999.svg');
     expect(image.status).toBe(404);
   });
 

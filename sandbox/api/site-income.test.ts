@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SiteDetail } from '../../src/api/site';
 import type { CardIncomePage, ChargeIncomePage, CoinOrderRow, SiteIncomeYear } from '../../src/api/site-income';
-import { openTestSandbox, type TestSandbox } from '../testing';
+import { scalar } from '../lib/db';
+import { DEMO_PHONES, openSandboxForFile } from '../testing';
 import { daysOfMonth } from './site-income';
 
 /** Site income (B-site.md §5, Business rules E; entities.md SiteDailyStat, R1.3, R3). */
 
 const NOW = Date.parse('2026-11-20T20:00:00+08:00');
-let sb: TestSandbox;
-let operator: string;
-
-beforeAll(async () => {
-  sb = await openTestSandbox(NOW);
-  operator = await sb.login('13800138000');
-});
-afterAll(async () => {
-  await sb.close();
-});
-
-const num = async (sql: string, params: unknown[] = []) =>
-  Number(Object.values((await sb.db.query<Record<string, unknown>>(sql, params)).rows[0] ?? { v: 0 })[0] ?? 0);
+const { sb, tokens } = openSandboxForFile(NOW, ['operator']);
 
 const dayList = (token: string, siteId: number, month: string, pageNum = 1, pageSize = 20) =>
   sb.post<ChargeIncomePage>('/api/site/incomeDayList', token, { siteId, month, pageNum, pageSize });
@@ -34,11 +23,15 @@ describe('daysOfMonth (E1)', () => {
 
 describe('siteIncomeMonth', () => {
   it('sums the SiteDailyStat rows by month; the current month equals the site detail’s monthIncome', async () => {
-    const { body } = await sb.get<SiteIncomeYear>('/api/site/siteIncomeMonth', operator, { siteId: 1, year: 2026 });
+    const { body } = await sb.get<SiteIncomeYear>('/api/site/siteIncomeMonth', tokens.operator, {
+      siteId: 1,
+      year: 2026,
+    });
     expect(body.code).toBe(0);
     expect(body.data.list[0]?.month).toBe('2026-11');
     for (const row of body.data.list) {
-      const gross = await num(
+      const gross = await scalar(
+        sb.db,
         `select coalesce(sum(gross_income), 0) from site_daily_stat where site_id = 1 and date like $1`,
         [`${row.month}-%`],
       );
@@ -46,9 +39,10 @@ describe('siteIncomeMonth', () => {
       expect(row.totalIncome).toBe(row.chargeIncome - row.refundAmount + row.coinIncome + row.cardIncome);
     }
     expect(body.data.summary.totalIncome).toBe(body.data.list.reduce((s, r) => s + r.totalIncome, 0));
-    const detail = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 1 })).body.data;
+    const detail = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', tokens.operator, { siteId: 1 })).body.data;
     expect(body.data.list[0]?.totalIncome).toBe(detail.monthIncome);
-    const mine = await num(
+    const mine = await scalar(
+      sb.db,
       `select coalesce(sum(amount), 0) from order_split where site_id = 1 and account_id = 10001 and create_time >= $1`,
       [Date.parse('2026-11-01T00:00:00+08:00')],
     );
@@ -56,22 +50,23 @@ describe('siteIncomeMonth', () => {
   });
 
   it('refuses years out of range and parties of another owner’s site; the property sees its site', async () => {
-    const early = await sb.get('/api/site/siteIncomeMonth', operator, { siteId: 1, year: 2019 });
+    const early = await sb.get('/api/site/siteIncomeMonth', tokens.operator, { siteId: 1, year: 2019 });
     expect(early.body).toMatchObject({ code: 1, message: '年份超出范围' });
-    const future = await sb.get('/api/site/siteIncomeMonth', operator, { siteId: 1, year: 2027 });
+    const future = await sb.get('/api/site/siteIncomeMonth', tokens.operator, { siteId: 1, year: 2027 });
     expect(future.body).toMatchObject({ code: 1, message: '年份超出范围' });
-    const agent = await sb.login('13800138001');
+    const agent = await sb.login(DEMO_PHONES.agent);
     const party = await sb.get('/api/site/siteIncomeMonth', agent, { siteId: 4, year: 2026 });
     expect(party.body).toMatchObject({ code: 403, message: '无权查看该站点收入明细' });
-    const property = await sb.login('13800138002');
+    const property = await sb.login(DEMO_PHONES.property);
     const own = await sb.get<SiteIncomeYear>('/api/site/siteIncomeMonth', property, { siteId: 1, year: 2026 });
     expect(own.body.code).toBe(0);
-    const share = await num(
+    const share = await scalar(
+      sb.db,
       `select coalesce(sum(amount), 0) from order_split where site_id = 1 and account_id = 10003 and create_time >= $1`,
       [Date.parse('2026-11-01T00:00:00+08:00')],
     );
     expect(own.body.data.list[0]?.myIncome).toBe(share);
-    const sub = await sb.login('13800138004');
+    const sub = await sb.login(DEMO_PHONES.subAccount);
     const outOfScope = await sb.get('/api/site/siteIncomeMonth', sub, { siteId: 3, year: 2026 });
     expect(outOfScope.body).toMatchObject({ code: 1, message: '站点不存在或无权查看' });
   });
@@ -79,8 +74,8 @@ describe('siteIncomeMonth', () => {
 
 describe('incomeDayList and cardIncomeDayList', () => {
   it('lists the days up to today newest first, paged, each equal to its SiteDailyStat row; summary = Σ days', async () => {
-    const first = (await dayList(operator, 5, '2026-11', 1, 15)).body.data;
-    const second = (await dayList(operator, 5, '2026-11', 2, 15)).body.data;
+    const first = (await dayList(tokens.operator, 5, '2026-11', 1, 15)).body.data;
+    const second = (await dayList(tokens.operator, 5, '2026-11', 2, 15)).body.data;
     expect(first.total).toBe(20);
     expect(first.list).toHaveLength(15);
     expect(second.list).toHaveLength(5);
@@ -114,7 +109,7 @@ describe('incomeDayList and cardIncomeDayList', () => {
     if (!coinDay) throw new Error('site 5 has coin orders');
     const total = await sb.get<{ amount: number; orderCount: number }>(
       '/api/charger/getCoinsOrderTotalMoney',
-      operator,
+      tokens.operator,
       {
         siteId: 5,
         startDate: coinDay.date,
@@ -122,13 +117,17 @@ describe('incomeDayList and cardIncomeDayList', () => {
       },
     );
     expect(total.body.data.amount).toBe(coinDay.coinIncome);
-    const orders = await sb.get<{ list: CoinOrderRow[]; total: number }>('/api/charger/getCoinsOrderList', operator, {
-      siteId: 5,
-      startDate: coinDay.date,
-      endDate: coinDay.date,
-      pageNum: 1,
-      pageSize: 100,
-    });
+    const orders = await sb.get<{ list: CoinOrderRow[]; total: number }>(
+      '/api/charger/getCoinsOrderList',
+      tokens.operator,
+      {
+        siteId: 5,
+        startDate: coinDay.date,
+        endDate: coinDay.date,
+        pageNum: 1,
+        pageSize: 100,
+      },
+    );
     expect(orders.body.data.total).toBe(total.body.data.orderCount);
     expect(orders.body.data.list.reduce((s, o) => s + o.amount, 0)).toBe(coinDay.coinIncome);
     expect(orders.body.data.list.every((o) => o.amount === o.coinCount * 100 && o.siteName === '嘉绿苑西区车棚')).toBe(
@@ -138,7 +137,7 @@ describe('incomeDayList and cardIncomeDayList', () => {
 
   it('card income days equal SiteDailyStat; netAmount = value + month − refund', async () => {
     const page = (
-      await sb.post<CardIncomePage>('/api/site/cardIncomeDayList', operator, {
+      await sb.post<CardIncomePage>('/api/site/cardIncomeDayList', tokens.operator, {
         siteId: 1,
         month: '2026-10',
         pageNum: 1,
@@ -146,7 +145,8 @@ describe('incomeDayList and cardIncomeDayList', () => {
       })
     ).body.data;
     expect(page.total).toBe(31);
-    const sum = await num(
+    const sum = await scalar(
+      sb.db,
       `select coalesce(sum(card_net_amount), 0) from site_daily_stat where site_id = 1 and date like '2026-10-%'`,
     );
     expect(page.summary.netAmount).toBe(sum);
@@ -155,8 +155,11 @@ describe('incomeDayList and cardIncomeDayList', () => {
   });
 
   it('validates the month: format, not before the site’s creation, not in the future', async () => {
-    expect((await dayList(operator, 1, '2026-13')).body).toMatchObject({ code: 1, message: '月份格式须为YYYY-MM' });
-    expect((await dayList(operator, 6, '2026-01')).body).toMatchObject({ code: 1, message: '月份超出范围' });
-    expect((await dayList(operator, 1, '2026-12')).body).toMatchObject({ code: 1, message: '月份超出范围' });
+    expect((await dayList(tokens.operator, 1, '2026-13')).body).toMatchObject({
+      code: 1,
+      message: '月份格式须为YYYY-MM',
+    });
+    expect((await dayList(tokens.operator, 6, '2026-01')).body).toMatchObject({ code: 1, message: '月份超出范围' });
+    expect((await dayList(tokens.operator, 1, '2026-12')).body).toMatchObject({ code: 1, message: '月份超出范围' });
   });
 });

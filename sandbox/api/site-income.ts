@@ -50,6 +50,23 @@ async function incomeSite(db: PGlite, caller: Caller, siteId: number): Promise<{
   return { createDay: dayOf(Number(site.createTime)), name: site.name };
 }
 
+/**
+ * One page of a month's day rows (newest first) with the month's summary: each figure `keys` names summed over every
+ * day of the month, not only the page (E4: months are sums of their days).
+ */
+export function dayListPage<R extends { date: string } & Record<K, number>, K extends string>(
+  all: readonly R[],
+  page: { pageNum: number; pageSize: number },
+  keys: readonly K[],
+): { list: R[]; total: number; summary: Record<K, number> } {
+  const summary = Object.fromEntries(keys.map((key) => [key, all.reduce((sum, row) => sum + row[key], 0)]));
+  return {
+    list: all.slice((page.pageNum - 1) * page.pageSize, page.pageNum * page.pageSize),
+    total: all.length,
+    summary: summary as Record<K, number>,
+  };
+}
+
 /** The days of a month the lists show: from the site's creation day (if later) to today (if earlier), newest first. */
 export function daysOfMonth(month: string, createDay: string, today: string): string[] {
   const first = `${month}-01`;
@@ -67,6 +84,9 @@ function checkMonth(month: string, createDay: string, today: string): void {
 }
 
 /** SiteDailyStat rows of a site between two days inclusive, keyed by day. */
+/** One day's SiteDailyStat figures of a site, as statsBetween reads them. */
+type DayStat = Awaited<ReturnType<typeof statsBetween>> extends Map<string, infer S> ? S : never;
+
 async function statsBetween(db: PGlite, siteId: number, from: string, to: string) {
   const list = await rows<{
     date: string;
@@ -166,84 +186,84 @@ export function siteIncomeRoutes(db: PGlite, now: () => number) {
     ...pageFields,
   });
 
-  // POST /api/site/incomeDayList — charging income (scan and coin) per day of one month.
-  app.post('/api/site/incomeDayList', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, dayListSchema);
+  /**
+   * The SiteDailyStat rows of the days a month's list shows (B §5: creation day … today, newest first) for a caller who
+   * may see the site's income; the month must be within range.
+   */
+  const monthDays = async (caller: Caller, q: z.infer<typeof dayListSchema>) => {
     const site = await incomeSite(db, caller, q.siteId);
     const today = dayOf(now());
     checkMonth(q.month, site.createDay, today);
     const days = daysOfMonth(q.month, site.createDay, today);
-    const stats = days.length
-      ? await statsBetween(db, q.siteId, days[days.length - 1] ?? '', days[0] ?? '')
-      : new Map();
-    const dayRow = (date: string): ChargeIncomeDay => {
-      const s = stats.get(date);
-      return {
-        date,
-        orderCount: n(s?.orderCount),
-        chargeIncome: n(s?.chargeIncome),
-        coinIncome: n(s?.coinIncome),
-        refundAmount: n(s?.chargeRefundAmount),
-        chargeNetIncome: n(s?.chargeNetIncome),
-        energyWh: n(s?.energyWh),
-      };
-    };
-    const all = days.map(dayRow);
-    const sum = (key: keyof Omit<ChargeIncomeDay, 'date'>) => all.reduce((s, r) => s + r[key], 0);
-    const data: ChargeIncomePage = {
-      list: all.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize),
-      total: all.length,
-      summary: {
-        chargeIncome: sum('chargeIncome'),
-        coinIncome: sum('coinIncome'),
-        refundAmount: sum('refundAmount'),
-        chargeNetIncome: sum('chargeNetIncome'),
-        orderCount: sum('orderCount'),
-        energyWh: sum('energyWh'),
-      },
-    };
-    return ok(c, data);
-  });
+    const stats = days.length ? await statsBetween(db, q.siteId, days[days.length - 1] ?? '', days[0] ?? '') : null;
+    return days.map((date) => ({ date, s: stats?.get(date) }));
+  };
+
+  /**
+   * A month's day-list endpoint (B §5): `row` turns a day's SiteDailyStat row (undefined = nothing that day) into the
+   * list's row; the summary sums `keys` over the whole month (dayListPage).
+   */
+  const dayListRoute = <R extends { date: string } & Record<K, number>, K extends string>(
+    url: string,
+    row: (date: string, s: DayStat | undefined) => R,
+    keys: readonly K[],
+  ) =>
+    app.post(url, auth, async (c) => {
+      const q = await input(c, dayListSchema);
+      const days = await monthDays(c.get('caller'), q);
+      return ok(
+        c,
+        dayListPage(
+          days.map(({ date, s }) => row(date, s)),
+          q,
+          keys,
+        ),
+      );
+    });
+
+  // POST /api/site/incomeDayList — charging income (scan and coin) per day of one month.
+  dayListRoute(
+    '/api/site/incomeDayList',
+    (date, s): ChargeIncomeDay => ({
+      date,
+      orderCount: n(s?.orderCount),
+      chargeIncome: n(s?.chargeIncome),
+      coinIncome: n(s?.coinIncome),
+      refundAmount: n(s?.chargeRefundAmount),
+      chargeNetIncome: n(s?.chargeNetIncome),
+      energyWh: n(s?.energyWh),
+    }),
+    [
+      'chargeIncome',
+      'coinIncome',
+      'refundAmount',
+      'chargeNetIncome',
+      'orderCount',
+      'energyWh',
+    ] satisfies (keyof ChargeIncomePage['summary'])[],
+  );
 
   // POST /api/site/cardIncomeDayList — card top-up income per day of one month.
-  app.post('/api/site/cardIncomeDayList', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, dayListSchema);
-    const site = await incomeSite(db, caller, q.siteId);
-    const today = dayOf(now());
-    checkMonth(q.month, site.createDay, today);
-    const days = daysOfMonth(q.month, site.createDay, today);
-    const stats = days.length
-      ? await statsBetween(db, q.siteId, days[days.length - 1] ?? '', days[0] ?? '')
-      : new Map();
-    const all: CardIncomeDay[] = days.map((date) => {
-      const s = stats.get(date);
-      return {
-        date,
-        rechargeCount: n(s?.rechargeCount),
-        valueCardAmount: n(s?.valueCardIncome),
-        monthCardAmount: n(s?.monthCardIncome),
-        giveAmount: n(s?.giveAmount),
-        refundAmount: n(s?.cardRefundAmount),
-        netAmount: n(s?.cardNetAmount),
-      };
-    });
-    const sum = (key: keyof Omit<CardIncomeDay, 'date'>) => all.reduce((s, r) => s + r[key], 0);
-    const data: CardIncomePage = {
-      list: all.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize),
-      total: all.length,
-      summary: {
-        rechargeCount: sum('rechargeCount'),
-        valueCardAmount: sum('valueCardAmount'),
-        monthCardAmount: sum('monthCardAmount'),
-        giveAmount: sum('giveAmount'),
-        refundAmount: sum('refundAmount'),
-        netAmount: sum('netAmount'),
-      },
-    };
-    return ok(c, data);
-  });
+  dayListRoute(
+    '/api/site/cardIncomeDayList',
+    (date, s): CardIncomeDay => ({
+      date,
+      rechargeCount: n(s?.rechargeCount),
+      valueCardAmount: n(s?.valueCardIncome),
+      monthCardAmount: n(s?.monthCardIncome),
+      giveAmount: n(s?.giveAmount),
+      refundAmount: n(s?.cardRefundAmount),
+      netAmount: n(s?.cardNetAmount),
+    }),
+    [
+      'rechargeCount',
+      'valueCardAmount',
+      'monthCardAmount',
+      'giveAmount',
+      'refundAmount',
+      'netAmount',
+    ] satisfies (keyof CardIncomePage['summary'])[],
+  );
 
   // GET /api/charger/getCoinsOrderList — coin orders of a day range (optionally one site), newest first.
   app.get('/api/charger/getCoinsOrderList', auth, async (c) => {

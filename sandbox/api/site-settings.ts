@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ChargeRule, ShareParty, SiteShareRule } from '../../src/api/site';
+import type { ChargeRule } from '../../src/api/site';
 import type {
   AuditSiteInfo,
   CommercialByPhone,
@@ -11,25 +11,32 @@ import type {
   ShareRuleVersion,
 } from '../../src/api/site-settings';
 import {
-  FULL_BP,
+  DEFAULT_SHARE_RULE,
   SHARE_MESSAGES,
   SITE_NAME_TAKEN,
   chargeRuleError,
-  needsReview,
   normalizeChargeRule,
-  partiesError,
-  sameShareTerms,
   siteFieldError,
-  storedCostError,
   type SiteTextField,
 } from '../../src/api/site-settings-rules';
 import { phoneRule } from '../../src/api/rules';
-import { ruleHash, ruleSummary } from '../db/seed/util';
+import { locationFailure, roundCoordinate } from '../../src/lib/coords';
 import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
 import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
 import { exec, one, rows, scalar, type Db } from '../lib/db';
 import { addDays, dayOf } from '../lib/time';
-import { visibleSites } from './site';
+import {
+  activateDueVersions,
+  chargeRuleGroupId,
+  checkShareRule,
+  shareRuleSchema,
+  shareRuleVersions,
+  submitShareRuleChange,
+  syncAuditStatus,
+  withProperty,
+  type ShareRuleInput,
+} from './share-rules';
+import { ownedProperty, siteNameTaken, visibleSites } from './site';
 
 /**
  * Site profile and settings endpoints (B-site.md §4; Business rules §A.3, §B, §C; entities.md R8): modifySite (partial
@@ -42,6 +49,7 @@ import { visibleSites } from './site';
  * create a version effective tomorrow (待生效), or 审核中 when they lower the property's terms; while a version is 审核中
  * further changes are refused; site.audit_status mirrors the newest version. The 00:00 job (a 待生效 version whose day
  * has come becomes 生效中, the previous one 已失效) runs lazily before these endpoints read or write a site's versions.
+ * The share-rule checks, versions and charge-rule groups are ./share-rules', the same that addSite uses.
  */
 
 /** A site row as these endpoints use it. */
@@ -85,131 +93,6 @@ async function editableSite(db: PGlite, caller: Caller, siteId: number): Promise
   if (!entry.editable) throw new BizError(FORBIDDEN, '无操作权限');
   return siteRow(db, siteId);
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// Share-rule versions
-
-interface VersionRow {
-  id: number;
-  version: number;
-  status: 1 | 2 | 3 | 4 | 5;
-  effectiveDate: string;
-  shareMode: 1 | 2;
-  electricBearer: 1 | 2 | 3;
-  electricPrice: number;
-  channelFeeBearer: 1 | 3;
-  platformFeeBearer: 1 | 3;
-  submitTime: number;
-  rejectReason: string | null;
-}
-
-/** Every version of a site with its parties, newest first. */
-async function siteVersions(db: Db, siteId: number): Promise<(VersionRow & { parties: ShareParty[] })[]> {
-  const versions = await rows<VersionRow>(
-    db,
-    `select id, version, status, effective_date, share_mode, electric_bearer, electric_price, channel_fee_bearer,
-            platform_fee_bearer, submit_time, reject_reason
-     from site_share_rule_version where site_id = $1 order by version desc`,
-    [siteId],
-  );
-  const parties = await rows<ShareParty & { versionId: number }>(
-    db,
-    `select p.version_id, p.user_id, p.party_type, coalesce(nullif(a.short_name, ''), a.name) as name,
-            coalesce(a.phone, nullif(a.contact_phone, ''), '') as phone, p.charge_rate, p.card_rate, p.coin_rate,
-            coalesce(p.remark, '') as remark
-     from site_share_party p join account a on a.id = p.user_id
-     where p.version_id = any($1::bigint[]) order by p.party_type, p.id`,
-    [versions.map((v) => v.id)],
-  );
-  return versions.map((v) => ({
-    ...v,
-    id: Number(v.id),
-    submitTime: Number(v.submitTime),
-    parties: parties
-      .filter((p) => Number(p.versionId) === Number(v.id))
-      .map(({ versionId: _v, ...p }) => ({ ...p, userId: Number(p.userId) })),
-  }));
-}
-
-function ruleOf(v: VersionRow & { parties: ShareParty[] }): SiteShareRule {
-  return {
-    shareMode: v.shareMode,
-    electricBearer: v.electricBearer,
-    electricPrice: v.electricPrice,
-    channelFeeBearer: v.channelFeeBearer,
-    platformFeeBearer: v.platformFeeBearer,
-    parties: v.parties,
-    effectiveDate: v.effectiveDate,
-  };
-}
-
-/** The mirror of the newest version on the site (B §B.5): 1 审核中, 2 已驳回, otherwise 0. */
-async function syncAuditStatus(db: Db, siteId: number, now: number): Promise<void> {
-  const newest = await scalar(
-    db,
-    'select status from site_share_rule_version where site_id = $1 order by version desc limit 1',
-    [siteId],
-  );
-  const audit = newest === 3 ? 1 : newest === 4 ? 2 : 0;
-  await exec(db, 'update site set audit_status = $2, update_time = $3 where id = $1 and audit_status <> $2', [
-    siteId,
-    audit,
-    now,
-  ]);
-}
-
-/**
- * The 00:00 job of R10.1 for one site, run lazily: the newest 待生效 version whose effectiveDate has come becomes
- * 生效中; the version in force before it and any older due 待生效 version become 已失效.
- */
-export async function activateDueVersions(db: Db, siteId: number, now: number): Promise<void> {
-  const today = dayOf(now);
-  const due = await rows<{ id: number }>(
-    db,
-    `select id from site_share_rule_version where site_id = $1 and status = 2 and effective_date <= $2
-     order by version desc`,
-    [siteId, today],
-  );
-  const [newest, ...older] = due.map((d) => Number(d.id));
-  if (newest === undefined) return;
-  await exec(
-    db,
-    `update site_share_rule_version set status = 5, update_time = $3
-     where site_id = $1 and (status = 1 or id = any($2::bigint[]))`,
-    [siteId, older, now],
-  );
-  await exec(db, 'update site_share_rule_version set status = 1, update_time = $2 where id = $1', [newest, now]);
-  await syncAuditStatus(db, siteId, now);
-}
-
-const rate = z
-  .number({ error: SHARE_MESSAGES.rateRange })
-  .int(SHARE_MESSAGES.rateRange)
-  .min(0, SHARE_MESSAGES.rateRange)
-  .max(FULL_BP, SHARE_MESSAGES.rateRange);
-
-const partySchema = z.object({
-  userId: z.number({ error: '分成方账号不合法' }).int('分成方账号不合法').positive('分成方账号不合法'),
-  partyType: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: '分成方类型不合法' }),
-  chargeRate: rate,
-  cardRate: rate,
-  coinRate: rate,
-  remark: z
-    .string()
-    .trim()
-    .max(20, '备注最多20个字')
-    .nullish()
-    .transform((v) => v ?? ''),
-});
-
-const shareRuleSchema = z.object({
-  shareMode: z.union([z.literal(1), z.literal(2)], { error: '分成方式不合法' }),
-  electricBearer: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '电费承担方式不合法' }),
-  electricPrice: z.number({ error: SHARE_MESSAGES.electricPrice }).int(SHARE_MESSAGES.electricPrice),
-  channelFeeBearer: z.union([z.literal(1), z.literal(3)], { error: '手续费承担方式不合法' }),
-  platformFeeBearer: z.union([z.literal(1), z.literal(3)], { error: '平台服务费承担方式不合法' }),
-  parties: z.array(partySchema, { error: '分成方不合法' }).max(10, SHARE_MESSAGES.tooMany),
-});
 
 const whole = (message: string) => z.number({ error: message }).int(message);
 
@@ -290,146 +173,12 @@ export async function operationMode(db: Db, site: SiteRowLite): Promise<Operatio
   };
 }
 
-/** Location rules of B §0.5: mainland range, 港澳台 not served. */
+/** Location of a modifySite (B §0.5): both coordinates or none, inside the accepted area. */
 function checkLocation(q: ModifyRequest): void {
-  const has = q.longitude !== undefined || q.latitude !== undefined;
-  if (!has) return;
+  if (q.longitude === undefined && q.latitude === undefined) return;
   if (q.longitude === undefined || q.latitude === undefined) throw new BizError(INVALID, '请选择站点位置');
-  if (q.longitude < 73.5 || q.longitude > 135.1 || q.latitude < 3.8 || q.latitude > 53.6) {
-    throw new BizError(INVALID, '请选择中国大陆范围内的位置');
-  }
-  if (q.province && /台湾|香港|澳门/.test(q.province)) throw new BizError(INVALID, '暂不支持港澳台地区站点');
-}
-
-/**
- * The parties of a new version, checked against the accounts (B §B.2) and completed: the 上级 row of an agent-owned site
- * is the server's (the agent's superiorShareRate; whatever the request says about it is replaced).
- */
-async function checkedParties(
-  db: Db,
-  site: SiteRowLite,
-  merchantId: number | null,
-  rule: z.infer<typeof shareRuleSchema>,
-): Promise<ShareParty[]> {
-  const owner = await one<{ accountType: number; parentId: number | null; superiorShareRate: number | null }>(
-    db,
-    'select account_type, parent_id, superior_share_rate from account where id = $1',
-    [site.operatorId],
-  );
-  const parties: ShareParty[] = [];
-  for (const p of rule.parties) {
-    if (p.partyType === 5) continue;
-    if (p.userId === site.operatorId) throw new BizError(INVALID, SHARE_MESSAGES.self);
-    const account = await one<{ accountType: number; status: number; name: string; shortName: string; phone: string }>(
-      db,
-      'select account_type, status, name, short_name, coalesce(phone, contact_phone) as phone from account where id = $1',
-      [p.userId],
-    );
-    if (!account) throw new BizError(INVALID, SHARE_MESSAGES.notRegistered);
-    if (account.accountType === 4 || account.accountType === 5) throw new BizError(INVALID, SHARE_MESSAGES.wrongType);
-    if (account.status === 2 || account.status === 3) throw new BizError(INVALID, '该账号已停用，不能参与分成');
-    if (p.partyType === 3 && account.accountType !== 2) throw new BizError(INVALID, SHARE_MESSAGES.notAgent);
-    if (p.partyType === 2 && p.userId !== merchantId) throw new BizError(INVALID, SHARE_MESSAGES.property);
-    if (p.partyType !== 2 && p.userId === merchantId) throw new BizError(INVALID, '该账号是站点物业，请以物业类型添加');
-    parties.push({ ...p, name: account.shortName || account.name, phone: account.phone ?? '' });
-  }
-  if (owner?.accountType === 2 && owner.parentId !== null) {
-    const superior = Number(owner.parentId);
-    const r = Number(owner.superiorShareRate ?? 0);
-    if (parties.some((p) => p.userId === superior)) throw new BizError(INVALID, SHARE_MESSAGES.duplicate);
-    const account = await one<{ name: string; shortName: string; phone: string }>(
-      db,
-      'select name, short_name, coalesce(phone, contact_phone) as phone from account where id = $1',
-      [superior],
-    );
-    parties.push({
-      userId: superior,
-      partyType: 5,
-      name: account ? account.shortName || account.name : '',
-      phone: account?.phone ?? '',
-      chargeRate: r,
-      cardRate: r,
-      coinRate: r,
-      remark: '上级分润',
-    });
-  }
-  const error = partiesError(rule.shareMode, parties);
-  if (error) throw new BizError(INVALID, error);
-  return parties;
-}
-
-/**
- * Creates the next share-rule version (B §B.4–5): effective tomorrow, 待生效 or 审核中 (when it lowers the property's
- * terms against the version in force); replaces (已失效) a 待生效 or 已驳回 version; refused while one is 审核中.
- */
-async function createVersion(
-  db: Db,
-  caller: Caller,
-  site: SiteRowLite,
-  rule: SiteShareRule,
-  now: number,
-): Promise<{ shareRuleStatus: 2 | 3; effectiveDate: string }> {
-  const versions = await siteVersions(db, site.id);
-  if (versions.some((v) => v.status === 3)) throw new BizError(INVALID, SHARE_MESSAGES.inReview);
-  const inForce = versions.find((v) => v.status === 1);
-  const working = versions.find((v) => v.status === 1 || v.status === 2);
-  if (working && sameShareTerms(ruleOf(working), rule) && !versions.some((v) => v.status === 4)) {
-    throw new BizError(INVALID, '分成规则没有变化');
-  }
-  const status: 2 | 3 = inForce && needsReview(ruleOf(inForce), rule) ? 3 : 2;
-  const effectiveDate = addDays(dayOf(now), 1);
-  await exec(
-    db,
-    'update site_share_rule_version set status = 5, update_time = $2 where site_id = $1 and status in (2, 4)',
-    [site.id, now],
-  );
-  const next = (versions[0]?.version ?? 0) + 1;
-  const inserted = await one<{ id: number }>(
-    db,
-    `insert into site_share_rule_version (site_id, version, status, effective_date, share_mode, electric_bearer,
-       electric_price, channel_fee_bearer, platform_fee_bearer, submit_user_id, submit_time, create_time, update_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11) returning id`,
-    [
-      site.id,
-      next,
-      status,
-      effectiveDate,
-      rule.shareMode,
-      rule.electricBearer,
-      rule.electricPrice,
-      rule.channelFeeBearer,
-      rule.platformFeeBearer,
-      caller.account.id,
-      now,
-    ],
-  );
-  for (const p of rule.parties) {
-    await exec(
-      db,
-      `insert into site_share_party (version_id, user_id, party_type, charge_rate, card_rate, coin_rate, remark,
-         create_time, update_time) values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [inserted?.id, p.userId, p.partyType, p.chargeRate, p.cardRate, p.coinRate, p.remark || null, now],
-    );
-  }
-  await syncAuditStatus(db, site.id, now);
-  return { shareRuleStatus: status, effectiveDate };
-}
-
-/** The group of a charge rule's canonical JSON for the operator, created when new (B §C.3, ChargeRuleGroup). */
-async function ruleGroupOf(db: Db, operatorId: number, rule: ChargeRule, now: number): Promise<number> {
-  const hash = ruleHash(rule);
-  const found = await scalar(db, 'select id from charge_rule_group where operator_id = $1 and rule_hash = $2', [
-    operatorId,
-    hash,
-  ]);
-  if (found) return found;
-  const created = await one<{ id: number }>(
-    db,
-    `insert into charge_rule_group (operator_id, rule_hash, name, create_time, update_time)
-     values ($1, $2, $3, $4, $4) returning id`,
-    [operatorId, hash, ruleSummary(rule).slice(0, 30), now],
-  );
-  return Number(created?.id);
+  const failure = locationFailure(q.longitude, q.latitude, { name: q.province });
+  if (failure) throw new BizError(INVALID, failure);
 }
 
 /** Applies one modifySite request (validated) in a transaction; returns the answer. */
@@ -446,14 +195,8 @@ async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: num
     if (error) throw new BizError(INVALID, error);
   }
   checkLocation(q);
-  if (plain.name !== undefined) {
-    const taken = await scalar(
-      db,
-      `select count(*) from site where operator_id = $1 and deleted = 0 and lower(btrim(name)) = lower(btrim($2))
-       and id <> $3`,
-      [site.operatorId, plain.name, site.id],
-    );
-    if (taken) throw new BizError(INVALID, SITE_NAME_TAKEN);
+  if (plain.name !== undefined && (await siteNameTaken(db, site.operatorId, plain.name, site.id))) {
+    throw new BizError(INVALID, SITE_NAME_TAKEN);
   }
   if (communityId) {
     const owned = await scalar(db, 'select count(*) from community where id = $1 and operator_id = $2', [
@@ -470,14 +213,7 @@ async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: num
     if (!owned) throw new BizError(INVALID, '合同不存在');
   }
   const newMerchant = merchantId === undefined ? site.merchantId : merchantId === 0 ? null : merchantId;
-  if (merchantId) {
-    const property = await scalar(
-      db,
-      'select count(*) from account where id = $1 and account_type = 3 and parent_id = $2 and status <> 3',
-      [merchantId, site.operatorId],
-    );
-    if (!property) throw new BizError(INVALID, '物业不存在');
-  }
+  if (merchantId && !(await ownedProperty(db, site.operatorId, merchantId))) throw new BizError(INVALID, '物业不存在');
   let charge: ChargeRule | null = null;
   if (chargeRule) {
     const caps = await operationMode(db, site);
@@ -487,66 +223,28 @@ async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: num
   }
 
   return db.transaction(async (tx) => {
-    await activateDueVersions(tx, site.id, now);
+    await activateDueVersions(tx, now, site.id);
     const result: ModifySiteResult = { id: site.id };
     const merchantChanged = merchantId !== undefined && newMerchant !== site.merchantId;
     if (siteShareRule || merchantChanged) {
-      let base: z.infer<typeof shareRuleSchema>;
+      let rule: ShareRuleInput;
       if (siteShareRule) {
-        base = siteShareRule;
+        rule = siteShareRule;
       } else {
-        const versions = await siteVersions(tx, site.id);
+        // B.4: the new property takes over the working copy's property rates; unlinking puts electricity back on
+        // the operator.
+        const versions = await shareRuleVersions(tx, site.id);
         if (versions.some((v) => v.status === 3)) throw new BizError(INVALID, SHARE_MESSAGES.inReview);
-        const working = versions.find((v) => v.status === 2) ?? versions.find((v) => v.status === 1);
-        const rule = working ? ruleOf(working) : null;
-        // The new property takes over the old property's rates (rate 0 when there was none); unlinking removes it.
-        const old = rule?.parties.find((p) => p.partyType === 2);
-        const others = (rule?.parties ?? []).filter((p) => p.partyType !== 2 && p.userId !== newMerchant);
-        const property =
-          newMerchant === null
-            ? []
-            : [
-                {
-                  userId: newMerchant,
-                  partyType: 2 as const,
-                  chargeRate: old?.chargeRate ?? 0,
-                  cardRate: old?.cardRate ?? 0,
-                  coinRate: old?.coinRate ?? 0,
-                  remark: old?.remark ?? '',
-                },
-              ];
-        base = {
-          shareMode: rule?.shareMode ?? 2,
-          electricBearer: newMerchant === null ? 1 : (rule?.electricBearer ?? 1),
-          electricPrice: newMerchant === null ? 0 : (rule?.electricPrice ?? 0),
-          channelFeeBearer: rule?.channelFeeBearer ?? 1,
-          platformFeeBearer: rule?.platformFeeBearer ?? 1,
-          parties: [...property, ...others],
-        };
+        rule = withProperty(
+          versions.find((v) => v.status === 1 || v.status === 2)?.rule ?? DEFAULT_SHARE_RULE,
+          newMerchant,
+        );
       }
-      const costs = storedCostError(base, newMerchant !== null);
-      if (costs) throw new BizError(INVALID, costs);
       if (merchantChanged) {
         await exec(tx, 'update site set merchant_id = $2, update_time = $3 where id = $1', [site.id, newMerchant, now]);
       }
-      const parties = await checkedParties(tx, site, newMerchant, base);
-      Object.assign(
-        result,
-        await createVersion(
-          tx,
-          caller,
-          site,
-          {
-            shareMode: base.shareMode,
-            electricBearer: base.electricBearer,
-            electricPrice: base.electricPrice,
-            channelFeeBearer: base.channelFeeBearer,
-            platformFeeBearer: base.platformFeeBearer,
-            parties,
-          },
-          now,
-        ),
-      );
+      const checked = await checkShareRule(tx, { operatorId: site.operatorId, merchantId: newMerchant }, rule);
+      Object.assign(result, await submitShareRuleChange(tx, site.id, checked, caller.account.id, now));
     }
     const sets: string[] = [];
     const params: unknown[] = [site.id];
@@ -569,13 +267,13 @@ async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: num
     for (const [key, column] of Object.entries(columns)) {
       const value = (plain as Record<string, unknown>)[key];
       if (value === undefined) continue;
-      set(column, typeof value === 'string' ? value.trim() : Math.round(Number(value) * 1e6) / 1e6);
+      set(column, typeof value === 'string' ? value.trim() : roundCoordinate(Number(value)));
     }
     if (communityId !== undefined) set('community_id', communityId || null);
     if (contractCode !== undefined) set('contract_code', contractCode || null);
     if (charge) {
       set('charge_rule', JSON.stringify(charge));
-      set('charge_rule_group_id', await ruleGroupOf(tx, site.operatorId, charge, now));
+      set('charge_rule_group_id', await chargeRuleGroupId(tx, site.operatorId, charge, now));
     }
     if (sets.length > 0) {
       set('update_time', now);
@@ -602,24 +300,17 @@ export function siteSettingsRoutes(db: PGlite, now: () => number) {
   // GET /api/r9/site/querySiteShareRuleList — every version, newest first.
   app.get('/api/r9/site/querySiteShareRuleList', auth, async (c) => {
     const { siteId } = await input(c, siteIdQuery);
+    await activateDueVersions(db, now(), siteId);
     await visibleSite(db, c.get('caller'), siteId);
-    await activateDueVersions(db, siteId, now());
-    const data: ShareRuleVersion[] = (await siteVersions(db, siteId)).map((v) => ({
-      version: v.version,
-      status: v.status,
-      effectiveDate: v.effectiveDate,
-      rule: ruleOf(v),
-      submitTime: v.submitTime,
-      rejectReason: v.rejectReason,
-    }));
+    const data: ShareRuleVersion[] = (await shareRuleVersions(db, siteId)).map(({ id: _id, ...v }) => v);
     return ok(c, data);
   });
 
   // GET /api/site/checkAuditSiteInfo — review state of the newest version.
   app.get('/api/site/checkAuditSiteInfo', auth, async (c) => {
     const { siteId } = await input(c, siteIdQuery);
+    await activateDueVersions(db, now(), siteId);
     await visibleSite(db, c.get('caller'), siteId);
-    await activateDueVersions(db, siteId, now());
     const newest = await one<{ status: number; submitTime: number; rejectReason: string | null }>(
       db,
       `select status, submit_time, reject_reason from site_share_rule_version where site_id = $1
@@ -655,7 +346,8 @@ export function siteSettingsRoutes(db: PGlite, now: () => number) {
     );
   });
 
-  // GET /api/user/getCommercialByPhone — an account by its login phone (K13: code 0 with exists false when none).
+  // GET /api/user/getCommercialByPhone — an account by its login phone (K13: code 0 with exists false when none; a
+  // 已注销 account is none, as the share-rule checks treat it: "该手机号未注册平台账号").
   app.get('/api/user/getCommercialByPhone', auth, async (c) => {
     const { phone } = await input(c, z.object({ phone: phoneRule }));
     const account = await one<{
@@ -665,7 +357,9 @@ export function siteSettingsRoutes(db: PGlite, now: () => number) {
       contacts: string;
       phone: string;
       accountType: 1 | 2 | 3 | 4 | 5;
-    }>(db, 'select id, short_name, name, contacts, phone, account_type from account where phone = $1', [phone]);
+    }>(db, 'select id, short_name, name, contacts, phone, account_type from account where phone = $1 and status <> 3', [
+      phone,
+    ]);
     const data: CommercialByPhone = account
       ? {
           exists: true,

@@ -1,33 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SiteCount } from '../../src/api/home';
-import type { DeviceStatusStatistics, SiteDetail, SiteListPage } from '../../src/api/site';
-import { openTestSandbox, type TestSandbox } from '../testing';
+import type { CommunityInfo, DeviceStatusStatistics, SiteDetail, SiteListPage } from '../../src/api/site';
+import { DEFAULT_CHARGE_RULE } from '../../src/api/site-settings-rules';
+import { DEMO_PHONES, addSiteForm, openSandboxForFile, shareRule } from '../testing';
 
 /** The site list's endpoints (B-site.md §1) and their visibility rules (entities.md R1.3, R2). */
 
 const NOW = Date.parse('2026-11-20T20:00:00+08:00');
-let sb: TestSandbox;
-let operator: string;
-
-beforeAll(async () => {
-  sb = await openTestSandbox(NOW);
-  operator = await sb.login('13800138000');
-});
-afterAll(async () => {
-  await sb.close();
-});
+const { sb, tokens } = openSandboxForFile(NOW, ['operator']);
 
 const list = (token: string, body: Record<string, unknown>) =>
   sb.post<SiteListPage>('/api/r9/site/siteList', token, { pageNum: 1, pageSize: 20, ...body });
 
 describe('siteList', () => {
   it('pages the operator sites (own 6 + the agent site it is a party of), figures agree with siteCount', async () => {
-    const { body } = await list(operator, { pageSize: 4 });
+    const { body } = await list(tokens.operator, { pageSize: 4 });
     expect(body.code).toBe(0);
     expect(body.data.total).toBe(7);
     expect(body.data.list).toHaveLength(4);
     expect(body.data.canAdd).toBe(true);
-    const rest = await list(operator, { pageNum: 2, pageSize: 4 });
+    const rest = await list(tokens.operator, { pageNum: 2, pageSize: 4 });
     expect(rest.body.data.list).toHaveLength(3);
     const everything = [...body.data.list, ...rest.body.data.list];
     expect(new Set(everything.map((s) => s.id)).size).toBe(7);
@@ -35,122 +27,135 @@ describe('siteList', () => {
     expect(everything.find((s) => s.id === 7)?.editable).toBe(false);
     const all = everything.filter((s) => s.editable);
     expect(all).toHaveLength(6);
-    const counts = (await sb.get<SiteCount>('/api/user/siteCount', operator)).body.data;
+    const counts = (await sb.get<SiteCount>('/api/user/siteCount', tokens.operator)).body.data;
     expect(all.reduce((s, r) => s + r.boxCount, 0)).toBe(counts.boxCount);
     expect(all.reduce((s, r) => s + r.socketCount, 0)).toBe(counts.socketCount);
     expect(all.reduce((s, r) => s + r.boxOnlineCount, 0)).toBe(counts.onlineBoxCount);
     expect(all.reduce((s, r) => s + r.chargingSocketCount, 0)).toBe(counts.chargingSocketCount);
     expect(all.find((s) => s.boxCount === 0)?.name).toBe('古荡新村充电站');
-    const today = (await sb.get<{ total: number }>('/api/user/todayIncome', operator)).body.data.total;
+    const today = (await sb.get<{ total: number }>('/api/user/todayIncome', tokens.operator)).body.data.total;
     // Area-card recharges belong to no single site: the rows add up to today's income minus those.
     expect(all.reduce((s, r) => s + r.todayIncome, 0)).toBeLessThanOrEqual(today);
   });
 
   it('sorts by today income (default), creation, offline boxes; filters by keyword and community', async () => {
-    const byIncome = (await list(operator, { sort: 1 })).body.data.list
+    const byIncome = (await list(tokens.operator, { sort: 1 })).body.data.list
       .filter((s) => s.editable)
       .map((s) => s.todayIncome);
     expect([...byIncome].sort((a, b) => b - a)).toEqual(byIncome);
     expect(byIncome[0]).toBeGreaterThan(0);
-    const byCreated = (await list(operator, { sort: 2 })).body.data.list;
+    const byCreated = (await list(tokens.operator, { sort: 2 })).body.data.list;
     const created = byCreated.map((s) => s.createTime);
     expect([...created].sort((a, b) => b - a)).toEqual(created);
-    const byOffline = (await list(operator, { sort: 3 })).body.data.list;
+    const byOffline = (await list(tokens.operator, { sort: 3 })).body.data.list;
     expect(byOffline[0]?.boxOfflineCount).toBeGreaterThan(0);
-    const cuiyuan = (await list(operator, { keyword: '翠苑' })).body.data;
+    const cuiyuan = (await list(tokens.operator, { keyword: '翠苑' })).body.data;
     expect(cuiyuan.total).toBe(2);
     expect(cuiyuan.list.every((s) => s.name.includes('翠苑') || s.address.includes('翠苑'))).toBe(true);
-    expect((await list(operator, { keyword: '100%_' })).body.data.total).toBe(0);
-    const community = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', operator)).body.data;
+    expect((await list(tokens.operator, { keyword: '100%_' })).body.data.total).toBe(0);
+    const community = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', tokens.operator)).body
+      .data;
     const first = community.find((c) => c.name === '翠苑一区');
-    expect((await list(operator, { communityId: first?.id })).body.data.total).toBe(2);
+    expect((await list(tokens.operator, { communityId: first?.id })).body.data.total).toBe(2);
   });
 
   it('rejects bad input with a clear message', async () => {
-    expect((await list(operator, { pageSize: 1000 })).body).toMatchObject({ code: 1, message: 'pageSize 最大为100' });
-    expect((await list(operator, { keyword: 'x'.repeat(31) })).body).toMatchObject({
+    expect((await list(tokens.operator, { pageSize: 1000 })).body).toMatchObject({
+      code: 1,
+      message: 'pageSize 最大为100',
+    });
+    expect((await list(tokens.operator, { keyword: 'x'.repeat(31) })).body).toMatchObject({
       code: 1,
       message: '搜索关键词最多30个字',
     });
-    expect((await list(operator, { sort: 9 })).body.code).toBe(1);
+    expect((await list(tokens.operator, { sort: 9 })).body.code).toBe(1);
   });
 
   it('shows each account what R1.3 says', async () => {
-    const sub = await sb.login('13800138004');
+    const sub = await sb.login(DEMO_PHONES.subAccount);
     const subSites = (await list(sub, {})).body.data;
     expect(subSites.list.map((s) => s.id).sort()).toEqual([1, 2]);
     expect(subSites.canAdd).toBe(false);
-    const property = await sb.login('13800138002');
+    const property = await sb.login(DEMO_PHONES.property);
     const propertySites = (await list(property, {})).body.data;
     expect(propertySites.list.map((s) => s.id).sort()).toEqual([1, 2]);
     expect(propertySites.list.every((s) => !s.editable)).toBe(true);
-    const agent = await sb.login('13800138001');
+    const agent = await sb.login(DEMO_PHONES.agent);
     const agentSites = (await list(agent, {})).body.data.list;
     const own = agentSites.find((s) => s.name === '西溪花园车棚');
     expect(own?.editable).toBe(true);
     // The agent is a party of site 4 of the operator: visible, read-only.
     expect(agentSites.find((s) => s.id === 4)?.editable).toBe(false);
-    const builder = await sb.login('13800138005');
+    const builder = await sb.login(DEMO_PHONES.builder);
     expect((await list(builder, {})).body.data.canAdd).toBe(false);
   });
 });
 
 describe('device statistics, applications, communities', () => {
   it('getDeviceStatusStatistics adds up and agrees with siteCount', async () => {
-    const { body } = await sb.get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics', operator);
+    const { body } = await sb.get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics', tokens.operator);
     const s = body.data;
     expect(s.boxOnline + s.boxFault + s.boxOffline).toBe(s.boxTotal);
     expect(s.socketIdle + s.socketCharging + s.socketFull + s.socketFault + s.socketOffline).toBe(s.socketTotal);
-    const counts = (await sb.get<SiteCount>('/api/user/siteCount', operator)).body.data;
+    const counts = (await sb.get<SiteCount>('/api/user/siteCount', tokens.operator)).body.data;
     expect(s.boxTotal).toBe(counts.boxCount);
     expect(s.boxOnline + s.boxFault).toBe(counts.onlineBoxCount);
     expect(s.socketCharging + s.socketFull).toBe(counts.chargingSocketCount);
     expect(s.smokeAlarm).toBe(1);
     expect(s.siteList?.length).toBe(6);
-    const one = (await sb.get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics', operator, { siteId: 1 }))
-      .body;
+    const one = (
+      await sb.get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics', tokens.operator, { siteId: 1 })
+    ).body;
     expect(one.data.boxTotal).toBe(10);
     expect(one.data.siteList).toBeUndefined();
-    expect((await sb.get('/api/box/getDeviceStatusStatistics', operator, { siteId: 999 })).body.code).toBe(1);
+    expect((await sb.get('/api/box/getDeviceStatusStatistics', tokens.operator, { siteId: 999 })).body.code).toBe(1);
   });
 
   it('counts pending site applications', async () => {
-    expect((await sb.get('/api/openPlatform/getUndealSiteApplyCount', operator)).body.data).toEqual({ count: 2 });
+    expect((await sb.get('/api/openPlatform/getUndealSiteApplyCount', tokens.operator)).body.data).toEqual({
+      count: 2,
+    });
   });
 
   it('lists communities with their sites and households', async () => {
     const count = (
-      await sb.get<{ communityCount: number; siteCount: number }>('/api/community/communityCount', operator)
+      await sb.get<{ communityCount: number; siteCount: number }>('/api/community/communityCount', tokens.operator)
     ).body.data;
     expect(count.communityCount).toBe(3);
     const page = (
-      await sb.post<{ list: { id: number; siteCount: number }[]; total: number }>('/api/community/list', operator, {
-        pageNum: 1,
-        pageSize: 20,
-      })
+      await sb.post<{ list: { id: number; siteCount: number }[]; total: number }>(
+        '/api/community/list',
+        tokens.operator,
+        {
+          pageNum: 1,
+          pageSize: 20,
+        },
+      )
     ).body.data;
     expect(page.total).toBe(3);
     expect(page.list.reduce((s, c) => s + c.siteCount, 0)).toBe(count.siteCount);
     const first = page.list[0];
     const info = (
-      await sb.get<{ name: string; whiteCount: number }>('/api/community/info', operator, { id: first?.id ?? 0 })
+      await sb.get<{ name: string; whiteCount: number }>('/api/community/info', tokens.operator, { id: first?.id ?? 0 })
     ).body;
     expect(info.code).toBe(0);
     const sites = (
-      await sb.get<{ id: number }[]>('/api/site/simpleCommunitySiteList', operator, { communityId: first?.id ?? 0 })
+      await sb.get<{ id: number }[]>('/api/site/simpleCommunitySiteList', tokens.operator, {
+        communityId: first?.id ?? 0,
+      })
     ).body;
     expect(sites.data).toHaveLength(first?.siteCount ?? -1);
-    expect((await sb.get('/api/community/info', operator, { id: 99999 })).body).toMatchObject({
+    expect((await sb.get('/api/community/info', tokens.operator, { id: 99999 })).body).toMatchObject({
       code: 1,
       message: '小区不存在',
     });
-    expect((await sb.get('/api/community/info', operator)).body.code).toBe(1);
+    expect((await sb.get('/api/community/info', tokens.operator)).body.code).toBe(1);
   });
 });
 
 describe('siteBaseInfo', () => {
   it('gives the site with its rules, device counts and figures; a party sees only its share', async () => {
-    const one = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 1 })).body;
+    const one = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', tokens.operator, { siteId: 1 })).body;
     expect(one.code).toBe(0);
     expect(one.data).toMatchObject({ id: 1, boxCount: 10, editable: true, merchantId: 10003 });
     expect(one.data.shareRule.shareMode).toBe(2);
@@ -158,44 +163,30 @@ describe('siteBaseInfo', () => {
       expect.objectContaining({ userId: 10003, partyType: 2, chargeRate: 3000, cardRate: 3000, coinRate: 3000 }),
     ]);
     expect(one.data.chargeRule.tiers.length).toBeGreaterThan(0);
-    const rows = (await list(operator, { pageSize: 20 })).body.data.list;
+    const rows = (await list(tokens.operator, { pageSize: 20 })).body.data.list;
     expect(one.data.todayIncome).toBe(rows.find((s) => s.id === 1)?.todayIncome);
 
-    const reviewing = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 3 })).body.data;
+    const reviewing = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', tokens.operator, { siteId: 3 })).body.data;
     expect(reviewing.auditStatus).toBe(1);
     expect(reviewing.pendingShareRule?.status).toBe(3);
 
-    const agentSite = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: 7 })).body.data;
+    const agentSite = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', tokens.operator, { siteId: 7 })).body.data;
     expect(agentSite.editable).toBe(false);
     expect(agentSite.shareRule.parties.some((p) => p.userId === 10001 && p.partyType === 5)).toBe(true);
 
-    const sub = await sb.login('13800138004');
+    const sub = await sb.login(DEMO_PHONES.subAccount);
     expect((await sb.get('/api/site/siteBaseInfo', sub, { siteId: 3 })).body.code).toBe(1);
-    expect((await sb.get('/api/site/siteBaseInfo', operator, { siteId: 999 })).body).toMatchObject({
+    expect((await sb.get('/api/site/siteBaseInfo', tokens.operator, { siteId: 999 })).body).toMatchObject({
       code: 1,
       message: '站点不存在或无权查看',
     });
-    expect((await sb.get('/api/site/siteBaseInfo', operator)).body.code).toBe(1);
+    expect((await sb.get('/api/site/siteBaseInfo', tokens.operator)).body.code).toBe(1);
   });
 });
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Writes (they run after the read tests above, on the same database)
 // ---------------------------------------------------------------------------------------------------------------------
-
-interface CommunityInfoBody {
-  id: number;
-  name: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  householdCount: number | null;
-  propertyName: string | null;
-  remark: string | null;
-  siteCount: number;
-  createTime: number;
-}
 
 const communityForm = (fields: Record<string, unknown> = {}) => ({
   name: '测试新小区',
@@ -212,38 +203,28 @@ const communityForm = (fields: Record<string, unknown> = {}) => ({
 describe('community add / modify (B §1 小区 form; Business rules A1)', () => {
   it('adds a community that the list, the filter, the counts and info then show', async () => {
     const before = (
-      await sb.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount', operator)
+      await sb.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount', tokens.operator)
     ).body.data;
     const added = await sb.post<{ id: number }>(
       '/api/community/add',
-      operator,
+      tokens.operator,
       communityForm({ name: '  测试新小区 ' }),
     );
     expect(added.body.code).toBe(0);
     const id = added.body.data.id;
-    const info = (await sb.get<CommunityInfoBody>('/api/community/info', operator, { id })).body.data;
-    expect(info).toMatchObject({
-      id,
-      name: '测试新小区',
-      province: '浙江省',
-      city: '杭州市',
-      area: '西湖区',
-      address: '文一西路100号',
-      householdCount: 800,
-      propertyName: '绿城物业',
-      remark: '东门有车棚',
-      siteCount: 0,
-      createTime: sb.clock.now,
-    });
+    const info = (await sb.get<CommunityInfo>('/api/community/info', tokens.operator, { id })).body.data;
+    // Stored trimmed, as the form states it.
+    expect(info).toMatchObject({ ...communityForm(), id, siteCount: 0, createTime: sb.clock.now });
     const after = (
-      await sb.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount', operator)
+      await sb.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount', tokens.operator)
     ).body.data;
     expect(after.communityCount).toBe(before.communityCount + 1);
     expect(after.householdCount).toBe(before.householdCount + 800);
-    const simple = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', operator)).body.data;
+    const simple = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', tokens.operator)).body
+      .data;
     expect(simple).toContainEqual({ id, name: '测试新小区' });
     const found = (
-      await sb.post<{ list: { id: number }[]; total: number }>('/api/community/list', operator, {
+      await sb.post<{ list: { id: number }[]; total: number }>('/api/community/list', tokens.operator, {
         pageNum: 1,
         pageSize: 20,
         keyword: '测试新',
@@ -251,13 +232,13 @@ describe('community add / modify (B §1 小区 form; Business rules A1)', () => 
     ).body.data;
     expect(found.list.map((r) => r.id)).toEqual([id]);
     // Optional fields may be left out; empty texts are stored as none.
-    const bare = await sb.post<{ id: number }>('/api/community/add', operator, {
+    const bare = await sb.post<{ id: number }>('/api/community/add', tokens.operator, {
       ...communityForm({ name: '测试空字段小区', propertyName: '', remark: '' }),
       householdCount: undefined,
     });
     expect(bare.body.code).toBe(0);
-    const bareInfo = (await sb.get<CommunityInfoBody>('/api/community/info', operator, { id: bare.body.data.id })).body
-      .data;
+    const bareInfo = (await sb.get<CommunityInfo>('/api/community/info', tokens.operator, { id: bare.body.data.id }))
+      .body.data;
     expect(bareInfo).toMatchObject({ householdCount: null, propertyName: null, remark: null });
   });
 
@@ -276,51 +257,54 @@ describe('community add / modify (B §1 小区 form; Business rules A1)', () => 
       [{ remark: '备'.repeat(101) }, '备注最多100个字'],
     ];
     for (const [fields, message] of cases) {
-      const { body } = await sb.post('/api/community/add', operator, communityForm(fields));
+      const { body } = await sb.post('/api/community/add', tokens.operator, communityForm(fields));
       expect({ fields, body: { code: body.code, message: body.message } }).toEqual({
         fields,
         body: { code: 1, message },
       });
     }
-    const upper = await sb.post('/api/community/add', operator, communityForm({ name: 'ABC花园' }));
+    const upper = await sb.post('/api/community/add', tokens.operator, communityForm({ name: 'ABC花园' }));
     expect(upper.body.code).toBe(0);
-    expect((await sb.post('/api/community/add', operator, communityForm({ name: 'abc花园' }))).body).toMatchObject({
+    expect(
+      (await sb.post('/api/community/add', tokens.operator, communityForm({ name: 'abc花园' }))).body,
+    ).toMatchObject({
       code: 1,
       message: '小区名称已存在',
     });
   });
 
   it('modifies its own communities only, keeping names unique', async () => {
-    const simple = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', operator)).body.data;
+    const simple = (await sb.get<{ id: number; name: string }[]>('/api/community/simpleList', tokens.operator)).body
+      .data;
     const mine = simple.find((c) => c.name === '测试新小区');
     const id = mine?.id ?? 0;
     const changed = await sb.post(
       '/api/community/modify',
-      operator,
+      tokens.operator,
       communityForm({ id, name: '测试改名小区', householdCount: 900 }),
     );
     expect(changed.body).toMatchObject({ code: 0, data: null });
-    const info = (await sb.get<CommunityInfoBody>('/api/community/info', operator, { id })).body.data;
+    const info = (await sb.get<CommunityInfo>('/api/community/info', tokens.operator, { id })).body.data;
     expect(info).toMatchObject({ name: '测试改名小区', householdCount: 900 });
     // Saving its own name again is fine; another community's name is not.
     expect(
-      (await sb.post('/api/community/modify', operator, communityForm({ id, name: '测试改名小区' }))).body.code,
+      (await sb.post('/api/community/modify', tokens.operator, communityForm({ id, name: '测试改名小区' }))).body.code,
     ).toBe(0);
     expect(
-      (await sb.post('/api/community/modify', operator, communityForm({ id, name: '文新小区' }))).body,
+      (await sb.post('/api/community/modify', tokens.operator, communityForm({ id, name: '文新小区' }))).body,
     ).toMatchObject({
       code: 1,
       message: '小区名称已存在',
     });
-    expect((await sb.post('/api/community/modify', operator, communityForm({ id: 99999 }))).body).toMatchObject({
+    expect((await sb.post('/api/community/modify', tokens.operator, communityForm({ id: 99999 }))).body).toMatchObject({
       code: 1,
       message: '小区不存在',
     });
-    expect((await sb.post('/api/community/modify', operator, communityForm())).body).toMatchObject({
+    expect((await sb.post('/api/community/modify', tokens.operator, communityForm())).body).toMatchObject({
       code: 1,
       message: '缺少小区 id',
     });
-    const other = await sb.login('13800138006');
+    const other = await sb.login(DEMO_PHONES.splitOperator);
     expect((await sb.post('/api/community/modify', other, communityForm({ id, name: '抢改' }))).body).toMatchObject({
       code: 1,
       message: '小区不存在',
@@ -336,62 +320,19 @@ describe('community add / modify (B §1 小区 form; Business rules A1)', () => 
   });
 });
 
-const siteForm = (fields: Record<string, unknown> = {}) => ({
-  name: '测试新站点',
-  province: '浙江省',
-  city: '杭州市',
-  area: '西湖区',
-  address: '文一西路100号北侧车棚',
-  longitude: 120.1234567,
-  latitude: 30.2765434,
-  contacts: '赵六',
-  contactsPhone: '13912345678',
-  servicePhone: '400-800-1234',
-  merchantId: 10004,
-  siteShareRule: {
-    shareMode: 2,
-    electricBearer: 1,
-    electricPrice: 55,
-    channelFeeBearer: 3,
-    platformFeeBearer: 1,
-    parties: [
-      {
-        userId: 10004,
-        partyType: 2,
-        name: '',
-        phone: '',
-        chargeRate: 2000,
-        cardRate: 2000,
-        coinRate: 2000,
-        remark: '',
-      },
-    ],
-  },
-  ...fields,
-});
-
-const rule = (fields: Record<string, unknown>) => ({ ...siteForm().siteShareRule, ...fields });
-
 describe('addSite (B §1 /site/add; Business rules A1, A5, B2, B3, B7)', () => {
   it('creates a site in status 运营中 with version 1 in force today and the platform default charge rule', async () => {
-    const before = (await list(operator, {})).body.data.total;
-    const { body } = await sb.post<{ id: number }>('/api/r9/site/addSite', operator, siteForm());
+    const before = (await list(tokens.operator, {})).body.data.total;
+    const { body } = await sb.post<{ id: number }>('/api/r9/site/addSite', tokens.operator, addSiteForm());
     expect(body.code).toBe(0);
     const id = body.data.id;
-    const site = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: id })).body.data;
+    const site = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', tokens.operator, { siteId: id })).body.data;
+    const { siteShareRule: _rule, ...fields } = addSiteForm();
     expect(site).toMatchObject({
+      ...fields,
       id,
-      name: '测试新站点',
-      province: '浙江省',
-      city: '杭州市',
-      area: '西湖区',
-      address: '文一西路100号北侧车棚',
       longitude: 120.123457,
       latitude: 30.276543,
-      contacts: '赵六',
-      contactsPhone: '13912345678',
-      servicePhone: '400-800-1234',
-      merchantId: 10004,
       merchantName: '文新物业',
       communityId: null,
       boxCount: 0,
@@ -420,22 +361,7 @@ describe('addSite (B §1 /site/add; Business rules A1, A5, B2, B3, B7)', () => {
         },
       ],
     });
-    expect(site.chargeRule).toEqual({
-      billingMode: 1,
-      tiers: [
-        { maxPower: 200, price: 25 },
-        { maxPower: 400, price: 40 },
-        { maxPower: 700, price: 60 },
-        { maxPower: 1000, price: 80 },
-      ],
-      energyPrice: 0,
-      servicePrice: 0,
-      prepayOptions: [100, 200, 300, 500],
-      fullStop: 1,
-      freeMinutes: 5,
-      maxMinutes: 720,
-      coinMinutes: 240,
-    });
+    expect(site.chargeRule).toEqual(DEFAULT_CHARGE_RULE);
     const stored = await sb.db.query<{
       status: number;
       charge_rule_group_id: number;
@@ -450,37 +376,36 @@ describe('addSite (B §1 /site/add; Business rules A1, A5, B2, B3, B7)', () => {
     // Same rule as site 6 (the platform default) → the same ChargeRuleGroup (same-rule grouping by hash).
     const site6 = await sb.db.query<{ g: number }>('select charge_rule_group_id as g from site where id = 6');
     expect(stored.rows[0]?.charge_rule_group_id).toBe(site6.rows[0]?.g);
-    const after = (await list(operator, { keyword: '测试新站点' })).body.data;
+    const after = (await list(tokens.operator, { keyword: '测试新站点' })).body.data;
     expect(after.list).toHaveLength(1);
     expect(after.list[0]).toMatchObject({ id, boxCount: 0, merchantName: '文新物业', todayIncome: 0, editable: true });
-    expect((await list(operator, {})).body.data.total).toBe(before + 1);
+    expect((await list(tokens.operator, {})).body.data.total).toBe(before + 1);
     const names = (
-      await sb.get<{ id: number; name: string }[]>('/api/r9/site/nameList', operator, { keyword: '测试新' })
+      await sb.get<{ id: number; name: string }[]>('/api/r9/site/nameList', tokens.operator, { keyword: '测试新' })
     ).body.data;
     expect(names).toEqual([{ id, name: '测试新站点' }]);
   });
 
   it('refuses a duplicate name among non-deleted sites; a deleted site frees its name', async () => {
-    expect((await sb.post('/api/r9/site/addSite', operator, siteForm({ name: ' 测试新站点 ' }))).body).toMatchObject({
+    expect(
+      (await sb.post('/api/r9/site/addSite', tokens.operator, addSiteForm({ name: ' 测试新站点 ' }))).body,
+    ).toMatchObject({
       code: 1,
       message: '站点名称已存在',
     });
-    await sb.post('/api/r9/site/addSite', operator, siteForm({ name: 'Test Site' }));
-    expect((await sb.post('/api/r9/site/addSite', operator, siteForm({ name: 'test site' }))).body.message).toBe(
-      '站点名称已存在',
-    );
-    await sb.db.query(`update site set deleted = 1 where name = 'Test Site'`);
-    expect((await sb.post('/api/r9/site/addSite', operator, siteForm({ name: 'test site' }))).body.code).toBe(0);
-    // Another operator may use the same name.
-    const other = await sb.login('13800138006');
+    await sb.post('/api/r9/site/addSite', tokens.operator, addSiteForm({ name: 'Test Site' }));
     expect(
-      (
-        await sb.post(
-          '/api/r9/site/addSite',
-          other,
-          siteForm({ merchantId: null, siteShareRule: rule({ electricPrice: 0, parties: [] }) }),
-        )
-      ).body.code,
+      (await sb.post('/api/r9/site/addSite', tokens.operator, addSiteForm({ name: 'test site' }))).body.message,
+    ).toBe('站点名称已存在');
+    await sb.db.query(`update site set deleted = 1 where name = 'Test Site'`);
+    expect((await sb.post('/api/r9/site/addSite', tokens.operator, addSiteForm({ name: 'test site' }))).body.code).toBe(
+      0,
+    );
+    // Another operator may use the same name.
+    const other = await sb.login(DEMO_PHONES.splitOperator);
+    expect(
+      (await sb.post('/api/r9/site/addSite', other, addSiteForm({ merchantId: null, siteShareRule: shareRule([]) })))
+        .body.code,
     ).toBe(0);
   });
 
@@ -505,7 +430,11 @@ describe('addSite (B §1 /site/add; Business rules A1, A5, B2, B3, B7)', () => {
       [{ merchantId: 10002 }, '物业不存在'],
     ];
     for (const [fields, message] of cases) {
-      const { body } = await sb.post('/api/r9/site/addSite', operator, siteForm({ name: '校验站点', ...fields }));
+      const { body } = await sb.post(
+        '/api/r9/site/addSite',
+        tokens.operator,
+        addSiteForm({ name: '校验站点', ...fields }),
+      );
       expect({ fields, code: body.code, message: body.message }).toEqual({ fields, code: 1, message });
     }
     for (const [i, servicePhone] of [
@@ -517,105 +446,24 @@ describe('addSite (B §1 /site/add; Business rules A1, A5, B2, B3, B7)', () => {
     ].entries()) {
       const { body } = await sb.post(
         '/api/r9/site/addSite',
-        operator,
-        siteForm({ name: `客服电话站点${i}`, servicePhone }),
+        tokens.operator,
+        addSiteForm({ name: `客服电话站点${i}`, servicePhone }),
       );
       expect({ servicePhone, code: body.code }).toEqual({ servicePhone, code: 0 });
     }
   });
 
-  it('checks the share rule (B1, B2, B7)', async () => {
-    const party = (userId: number, partyType: number, r: number, extra: Record<string, unknown> = {}) => ({
-      userId,
-      partyType,
-      chargeRate: r,
-      cardRate: r,
-      coinRate: r,
-      remark: '',
-      ...extra,
-    });
-    const cases: [Record<string, unknown>, string][] = [
-      [{ merchantId: null, siteShareRule: rule({ electricBearer: 2, electricPrice: 0, parties: [] }) }, '请先选择物业'],
-      [
-        { merchantId: null, siteShareRule: rule({ electricBearer: 1, electricPrice: 60, parties: [] }) },
-        '未关联物业时电费由运营商自行缴纳，电费单价须为0',
-      ],
-      [{ siteShareRule: rule({ electricPrice: 0 }) }, '电费单价需在0.01-2.00元/度之间'],
-      [{ siteShareRule: rule({ electricPrice: 201 }) }, '电费单价需在0.01-2.00元/度之间'],
-      [{ siteShareRule: rule({ parties: [party(10003, 2, 1000)] }) }, '物业分成方须为站点关联的物业'],
-      [
-        { siteShareRule: rule({ parties: [party(10004, 2, 1000, { cardRate: 900 })] }) },
-        '综合分成下各收入类型的分成比例须相同',
-      ],
-      [{ siteShareRule: rule({ parties: [party(10004, 2, 10_001)] }) }, '分成比例需在0-100%之间'],
-      [
-        { siteShareRule: rule({ parties: [party(10004, 2, 6000), party(10002, 3, 5000)] }) },
-        '分成比例合计不能超过100%',
-      ],
-      [{ siteShareRule: rule({ parties: [party(10003, 3, 1000)] }) }, '代理商分成方须为代理商账号'],
-      [{ siteShareRule: rule({ parties: [party(10001, 4, 1000)] }) }, '不能将站点所有者设为分成方'],
-      [{ siteShareRule: rule({ parties: [party(10005, 4, 1000)] }) }, '子账号或施工人员不能作为分成方'],
-      [{ siteShareRule: rule({ parties: [party(10002, 3, 100), party(10002, 4, 100)] }) }, '分成方不能重复'],
-      [{ siteShareRule: rule({ parties: [party(10002, 5, 100)] }) }, '上级分成方由系统按上级设置添加，不可提交'],
-      [
-        {
-          siteShareRule: rule({
-            parties: [10004, 10002, 10003, 10007, 10008, 10009].map((id, i) => party(id, i === 0 ? 2 : 4, 100)),
-          }),
-        },
-        '分成方最多5个',
-      ],
-    ];
-    for (const [fields, message] of cases) {
-      const { body } = await sb.post('/api/r9/site/addSite', operator, siteForm({ name: '分成校验站点', ...fields }));
-      expect({ fields, code: body.code, message: body.message }).toEqual({ fields, code: 1, message });
-    }
-    // The property bears its own power: no price is kept.
-    const own = await sb.post<{ id: number }>(
-      '/api/r9/site/addSite',
-      operator,
-      siteForm({ name: '物业自付电费站点', siteShareRule: rule({ electricBearer: 2, electricPrice: 80 }) }),
-    );
-    const ownRule = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', operator, { siteId: own.body.data.id })).body
-      .data.shareRule;
-    expect(ownRule).toMatchObject({ electricBearer: 2, electricPrice: 0 });
-  });
-
-  it('adds the 上级 party to a site of an agent and counts it in the 100 % limit', async () => {
-    const agent = await sb.login('13800138001');
-    const noProperty = { merchantId: null, siteShareRule: rule({ electricPrice: 0, parties: [] }) };
-    const { body } = await sb.post<{ id: number }>(
-      '/api/r9/site/addSite',
-      agent,
-      siteForm({ name: '代理新站点', ...noProperty }),
-    );
-    expect(body.code).toBe(0);
-    const site = (await sb.get<SiteDetail>('/api/site/siteBaseInfo', agent, { siteId: body.data.id })).body.data;
-    expect(site.shareRule.parties).toEqual([
-      expect.objectContaining({ userId: 10001, partyType: 5, chargeRate: 1000, cardRate: 1000, coinRate: 1000 }),
-    ]);
-    const partner = {
-      merchantId: null,
-      siteShareRule: rule({
-        electricPrice: 0,
-        parties: [{ userId: 10009, partyType: 4, chargeRate: 9500, cardRate: 9500, coinRate: 9500, remark: '' }],
-      }),
-    };
-    expect(
-      (await sb.post('/api/r9/site/addSite', agent, siteForm({ name: '代理超额站点', ...partner }))).body.message,
-    ).toBe('分成比例合计不能超过100%');
-    // The operator, a party of the agent's new site, sees it read-only.
-    const seen = (await list(operator, { keyword: '代理新站点' })).body.data.list;
-    expect(seen).toEqual([expect.objectContaining({ id: body.data.id, editable: false })]);
-  });
-
   it('needs site:edit: sub-accounts without it, properties and builders get 403', async () => {
     for (const phone of ['13800138004', '13800138002', '13800138005']) {
       const token = await sb.login(phone);
-      const { body } = await sb.post('/api/r9/site/addSite', token, siteForm({ name: `无权限站点${phone.slice(-2)}` }));
+      const { body } = await sb.post(
+        '/api/r9/site/addSite',
+        token,
+        addSiteForm({ name: `无权限站点${phone.slice(-2)}` }),
+      );
       expect({ phone, code: body.code }).toEqual({ phone, code: 403 });
     }
-    expect((await sb.post('/api/r9/site/addSite', null, siteForm())).body.code).toBe(2);
+    expect((await sb.post('/api/r9/site/addSite', null, addSiteForm())).body.code).toBe(2);
   });
 });
 
@@ -637,7 +485,7 @@ interface PropertyPage {
 describe('merchantListByOperator (B §4 property list; K14)', () => {
   it('lists the operator’s properties with their sites and this month’s share', async () => {
     const page = (
-      await sb.get<PropertyPage>('/api/user/merchantListByOperator', operator, { pageNum: 1, pageSize: 20 })
+      await sb.get<PropertyPage>('/api/user/merchantListByOperator', tokens.operator, { pageNum: 1, pageSize: 20 })
     ).body.data;
     expect(page.total).toBe(2);
     const cuiyuan = page.list.find((p) => p.merchantId === 10003);
@@ -671,7 +519,7 @@ describe('merchantListByOperator (B §4 property list; K14)', () => {
 
   it('searches by name or phone and pages', async () => {
     const get = (q: Record<string, string | number>) =>
-      sb.get<PropertyPage>('/api/user/merchantListByOperator', operator, { pageNum: 1, pageSize: 20, ...q });
+      sb.get<PropertyPage>('/api/user/merchantListByOperator', tokens.operator, { pageNum: 1, pageSize: 20, ...q });
     expect((await get({ keyword: '文新' })).body.data.list.map((p) => p.merchantId)).toEqual([10004]);
     expect((await get({ keyword: '13800138002' })).body.data.list.map((p) => p.merchantId)).toEqual([10003]);
     expect((await get({ keyword: '13800138003' })).body.data.list.map((p) => p.merchantId)).toEqual([10004]);
@@ -684,7 +532,7 @@ describe('merchantListByOperator (B §4 property list; K14)', () => {
   });
 
   it('shows each caller only its own properties', async () => {
-    const agent = await sb.login('13800138001');
+    const agent = await sb.login(DEMO_PHONES.agent);
     expect(
       (await sb.get<PropertyPage>('/api/user/merchantListByOperator', agent, { pageNum: 1, pageSize: 20 })).body.data,
     ).toMatchObject({ total: 0, list: [], monthShareIncomeSum: 0 });

@@ -2,16 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type {
-  ChargeRule,
   CommunityRow,
   DeviceStatusStatistics,
   PropertyListPage,
   PropertyRow,
-  ShareParty,
   SiteDetail,
   SiteListPage,
   SiteRow,
-  SiteShareRule,
 } from '../../src/api/site';
 import {
   addressRule,
@@ -19,37 +16,35 @@ import {
   communityRemarkRule,
   contactsPhoneRule,
   contactsRule,
-  ELECTRIC_PRICE_MAX,
-  ELECTRIC_PRICE_MESSAGE,
-  ELECTRIC_PRICE_MIN,
-  PROPERTY_REQUIRED_MESSAGE,
   propertyNameRule,
   regionPartRule,
   servicePhoneRule,
   siteNameRule,
 } from '../../src/api/site-rules';
+import { DEFAULT_CHARGE_RULE, SITE_NAME_TAKEN, costError } from '../../src/api/site-settings-rules';
 import { locationFailure, roundCoordinate } from '../../src/lib/coords';
-import { ruleHash, ruleSummary } from '../db/seed/util';
-import { DEFAULT_RULE } from '../db/seed/world';
 import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
-import {
-  accountById,
-  requireLogin,
-  requirePermission,
-  scopeSiteIds,
-  type AccountRow,
-  type Caller,
-  type SandboxEnv,
-} from '../http/session';
+import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
 import { incomeBetween } from './home';
+import {
+  activateDueVersions,
+  chargeRuleGroupId,
+  checkShareRule,
+  insertShareRuleVersion,
+  shareRuleSchema,
+  shareRuleVersions,
+  shareRulesOf,
+} from './share-rules';
 
 /**
  * Site-list endpoints (B-site.md §1 "/site"): sites with live device counts and today's income, site names,
  * device status statistics, pending site applications, communities. Visibility per entities.md R1.3: an owner sees
  * its own sites (editable with site:edit), a property the sites linked to it, a share party (agent, partner,
- * superior) the sites where it is a party (read-only); sub-accounts are limited to their data scope.
+ * superior) the sites where it is a party (read-only, by the version in force); sub-accounts are limited to their data
+ * scope. Also the site detail, the community form, addSite and the property list. The share rule of addSite and of the
+ * site detail (checks, versions, the lazy 00:00 activation) and the charge-rule group are ./share-rules'.
  */
 
 /** Sites the caller may see in the site list, with whether each is editable. */
@@ -74,82 +69,33 @@ export async function visibleSites(db: PGlite, caller: Caller): Promise<{ id: nu
   ];
 }
 
-/** A share-rule version of a site with its parties (B §0.2), or null. */
-export async function shareRuleVersion(
-  db: PGlite,
-  siteId: number,
-  statuses: readonly number[],
-): Promise<(SiteShareRule & { id: number; status: number; rejectReason: string | null }) | null> {
-  const version = await one<{
-    id: number;
-    status: number;
-    effectiveDate: string;
-    shareMode: 1 | 2;
-    electricBearer: 1 | 2 | 3;
-    electricPrice: number;
-    channelFeeBearer: 1 | 3;
-    platformFeeBearer: 1 | 3;
-    rejectReason: string | null;
-  }>(
-    db,
-    `select id, status, effective_date, share_mode, electric_bearer, electric_price, channel_fee_bearer,
-            platform_fee_bearer, reject_reason
-     from site_share_rule_version where site_id = $1 and status = any($2::int[]) order by version desc limit 1`,
-    [siteId, statuses],
-  );
-  if (!version) return null;
-  const parties = await rows<ShareParty>(
-    db,
-    `select p.user_id, p.party_type, coalesce(nullif(a.short_name, ''), a.name) as name,
-            coalesce(a.phone, a.contact_phone, '') as phone, p.charge_rate, p.card_rate, p.coin_rate,
-            coalesce(p.remark, '') as remark
-     from site_share_party p join account a on a.id = p.user_id where p.version_id = $1 order by p.party_type, p.id`,
-    [version.id],
-  );
-  return {
-    id: version.id,
-    status: version.status,
-    rejectReason: version.rejectReason,
-    shareMode: version.shareMode,
-    electricBearer: version.electricBearer,
-    electricPrice: version.electricPrice,
-    channelFeeBearer: version.channelFeeBearer,
-    platformFeeBearer: version.platformFeeBearer,
-    effectiveDate: version.effectiveDate,
-    parties,
-  };
-}
+/** The stored columns of SiteDetail (B §2) with the owner; the rules' versions, counts and figures are added. */
+type SiteBaseRow = Omit<
+  SiteDetail,
+  | 'shareRule'
+  | 'pendingShareRule'
+  | 'boxCount'
+  | 'guardCount'
+  | 'cameraCount'
+  | 'smokeCount'
+  | 'todayIncome'
+  | 'todayOrderCount'
+  | 'monthIncome'
+  | 'editable'
+> & { operatorId: number };
 
 /**
  * One site the caller may see (B §2 SiteDetail). Throws BizError(1) when it does not exist or is not visible.
- * Income figures: the owner's 营业额 (R3.2); a party's own share on a site it does not own (R1.3).
+ * Income figures: the owner's 营业额 (R3.2); a party's own share on a site it does not own (R1.3). Runs the lazy 00:00
+ * job of the site's share-rule versions first, so that shareRule is always the rule in force on `now`'s day.
  */
 export async function siteDetail(db: PGlite, caller: Caller, siteId: number, now: number): Promise<SiteDetail> {
+  // The 00:00 job first (B.6): a version whose day has come is the one in force (and decides who is a party).
+  await activateDueVersions(db, now, siteId);
   const visible = await visibleSites(db, caller);
   const entry = visible.find((v) => v.id === siteId);
   if (!entry) throw new BizError(INVALID, '站点不存在或无权查看');
-  const site = await one<{
-    id: number;
-    operatorId: number;
-    name: string;
-    province: string;
-    city: string;
-    area: string;
-    address: string;
-    longitude: number;
-    latitude: number;
-    contacts: string;
-    contactsPhone: string;
-    servicePhone: string;
-    communityId: number | null;
-    communityName: string | null;
-    merchantId: number | null;
-    merchantName: string | null;
-    contractCode: string | null;
-    chargeRule: ChargeRule;
-    auditStatus: 0 | 1 | 2;
-    createTime: number;
-  }>(
+  const site = await one<SiteBaseRow>(
     db,
     `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.longitude, s.latitude, s.contacts,
             s.contacts_phone, s.service_phone, s.community_id, cm.name as community_name, s.merchant_id,
@@ -184,36 +130,12 @@ export async function siteDetail(db: PGlite, caller: Caller, siteId: number, now
     const income = await incomeBetween(db, [siteId], from, today + DAY_MS, false);
     return income.total;
   };
-  const shareRule = await shareRuleVersion(db, siteId, [1]);
-  const pending = await shareRuleVersion(db, siteId, [2, 3, 4]);
+  const rules = shareRulesOf(await shareRuleVersions(db, siteId));
   const { operatorId: _owner, ...rest } = site;
   return {
     ...rest,
-    shareRule: shareRule
-      ? {
-          shareMode: shareRule.shareMode,
-          electricBearer: shareRule.electricBearer,
-          electricPrice: shareRule.electricPrice,
-          channelFeeBearer: shareRule.channelFeeBearer,
-          platformFeeBearer: shareRule.platformFeeBearer,
-          parties: shareRule.parties,
-          effectiveDate: shareRule.effectiveDate,
-        }
-      : { shareMode: 2, electricBearer: 1, electricPrice: 0, channelFeeBearer: 1, platformFeeBearer: 1, parties: [] },
-    pendingShareRule:
-      pending && pending.id !== shareRule?.id
-        ? {
-            shareMode: pending.shareMode,
-            electricBearer: pending.electricBearer,
-            electricPrice: pending.electricPrice,
-            channelFeeBearer: pending.channelFeeBearer,
-            platformFeeBearer: pending.platformFeeBearer,
-            parties: pending.parties,
-            effectiveDate: pending.effectiveDate,
-            status: pending.status as 2 | 3 | 4,
-            rejectReason: pending.rejectReason,
-          }
-        : null,
+    shareRule: rules.inForce,
+    pendingShareRule: rules.pending,
     boxCount: counts?.boxCount ?? 0,
     guardCount: counts?.guardCount ?? 0,
     cameraCount: counts?.cameraCount ?? 0,
@@ -337,216 +259,8 @@ export async function deviceStatusStatistics(
 // Writing sites and communities (B-site.md §1 /site community form, /site/add; Business rules A, B)
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** Code 1 message of a duplicate site name (B §1 /site/add; Business rules A1). */
-export const SITE_NAME_TAKEN = '站点名称已存在';
 /** Code 1 message of a duplicate community name. */
 export const COMMUNITY_NAME_TAKEN = '小区名称已存在';
-
-/** A share party as a request carries it (name and phone are filled by the server). */
-const sharePartySchema = z.object({
-  userId: z.number({ error: '分成方账号不能为空' }).int().positive('分成方账号不合法'),
-  partyType: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: '分成方类型不合法' }),
-  name: z.string().max(30).optional(),
-  phone: z.string().max(20).optional(),
-  chargeRate: z
-    .number({ error: '分成比例需在0-100%之间' })
-    .int()
-    .min(0, '分成比例需在0-100%之间')
-    .max(10_000, '分成比例需在0-100%之间'),
-  cardRate: z
-    .number({ error: '分成比例需在0-100%之间' })
-    .int()
-    .min(0, '分成比例需在0-100%之间')
-    .max(10_000, '分成比例需在0-100%之间'),
-  coinRate: z
-    .number({ error: '分成比例需在0-100%之间' })
-    .int()
-    .min(0, '分成比例需在0-100%之间')
-    .max(10_000, '分成比例需在0-100%之间'),
-  remark: z.string().trim().max(20, '分成方备注最多20个字').nullable().optional(),
-});
-
-/** The SiteShareRule object of a request (B §0.2); effectiveDate is server-set and ignored. */
-export const shareRuleSchema = z.object(
-  {
-    shareMode: z.union([z.literal(1), z.literal(2)], { error: '分成方式不合法' }),
-    electricBearer: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '电费承担方式不合法' }),
-    electricPrice: z
-      .number({ error: ELECTRIC_PRICE_MESSAGE })
-      .int(ELECTRIC_PRICE_MESSAGE)
-      .min(0, ELECTRIC_PRICE_MESSAGE),
-    channelFeeBearer: z.union([z.literal(1), z.literal(3)], { error: '支付手续费承担方式不合法' }),
-    platformFeeBearer: z.union([z.literal(1), z.literal(3)], { error: '平台服务费承担方式不合法' }),
-    parties: z.array(sharePartySchema, { error: '缺少分成方 parties' }).max(5, '分成方最多5个'),
-    effectiveDate: z.string().optional(),
-  },
-  { error: '缺少分成规则 siteShareRule' },
-);
-
-/** A validated share rule ready to store: parties with their rates (bp), the server-added 上级 party included. */
-export interface CheckedShareRule {
-  shareMode: 1 | 2;
-  electricBearer: 1 | 2 | 3;
-  /** Fen per kWh. */
-  electricPrice: number;
-  channelFeeBearer: 1 | 3;
-  platformFeeBearer: 1 | 3;
-  parties: {
-    userId: number;
-    partyType: 2 | 3 | 4 | 5;
-    chargeRate: number;
-    cardRate: number;
-    coinRate: number;
-    remark: string | null;
-  }[];
-}
-
-/**
- * Business rules B1, B2 and B7 of a share rule for a site owned by `owner` with the linked property `merchantId`
- * (null = none). Throws BizError(1) with the first broken rule. Returns the rule to store: electricity price 0 when the
- * property bears it, and on a site owned by an agent the 上级 party (its parent at its superiorShareRate, read-only
- * for the agent: a 上级 party sent by the client is refused).
- */
-export async function checkShareRule(
-  db: Db,
-  owner: AccountRow,
-  merchantId: number | null,
-  rule: z.infer<typeof shareRuleSchema>,
-): Promise<CheckedShareRule> {
-  const fail = (message: string): never => {
-    throw new BizError(INVALID, message);
-  };
-  // B7: electricity without a property stays with the operator, at no price.
-  if (merchantId === null) {
-    if (rule.electricBearer !== 1) fail(PROPERTY_REQUIRED_MESSAGE);
-    if (rule.electricPrice !== 0) fail('未关联物业时电费由运营商自行缴纳，电费单价须为0');
-  } else if (
-    rule.electricBearer !== 2 &&
-    (rule.electricPrice < ELECTRIC_PRICE_MIN || rule.electricPrice > ELECTRIC_PRICE_MAX)
-  ) {
-    fail(ELECTRIC_PRICE_MESSAGE);
-  }
-  const parties: CheckedShareRule['parties'] = [];
-  const seen = new Set<number>();
-  for (const p of rule.parties) {
-    if (p.partyType === 5) fail('上级分成方由系统按上级设置添加，不可提交');
-    if (seen.has(p.userId)) fail('分成方不能重复');
-    seen.add(p.userId);
-    if (p.userId === owner.id) fail('不能将站点所有者设为分成方');
-    if (rule.shareMode === 2 && (p.chargeRate !== p.cardRate || p.chargeRate !== p.coinRate)) {
-      fail('综合分成下各收入类型的分成比例须相同');
-    }
-    const account = await one<{ accountType: number; status: number }>(
-      db,
-      'select account_type, status from account where id = $1',
-      [p.userId],
-    );
-    if (!account || account.status === 3) fail('分成方账号不存在');
-    if (account?.accountType === 4 || account?.accountType === 5) fail('子账号或施工人员不能作为分成方');
-    if (p.partyType === 3 && account?.accountType !== 2) fail('代理商分成方须为代理商账号');
-    if (p.partyType === 2) {
-      if (merchantId === null || p.userId !== merchantId) fail('物业分成方须为站点关联的物业');
-    }
-    parties.push({
-      userId: p.userId,
-      partyType: p.partyType,
-      chargeRate: p.chargeRate,
-      cardRate: p.cardRate,
-      coinRate: p.coinRate,
-      remark: p.remark?.trim() ? p.remark.trim() : null,
-    });
-  }
-  if (parties.filter((p) => p.partyType === 2).length > 1) fail('只能有一个物业分成方');
-  // B2: a site owned by an agent always carries its superior's party.
-  if (owner.accountType === 2 && owner.parentId !== null) {
-    const rate = owner.superiorShareRate ?? 0;
-    parties.push({
-      userId: Number(owner.parentId),
-      partyType: 5,
-      chargeRate: rate,
-      cardRate: rate,
-      coinRate: rate,
-      remark: '上级分润',
-    });
-  }
-  if (parties.length > 5) fail('分成方最多5个');
-  for (const key of ['chargeRate', 'cardRate', 'coinRate'] as const) {
-    if (parties.reduce((sum, p) => sum + p[key], 0) > 10_000) fail('分成比例合计不能超过100%');
-  }
-  return {
-    shareMode: rule.shareMode,
-    electricBearer: rule.electricBearer,
-    electricPrice: rule.electricBearer === 2 ? 0 : rule.electricPrice,
-    channelFeeBearer: rule.channelFeeBearer,
-    platformFeeBearer: rule.platformFeeBearer,
-    parties,
-  };
-}
-
-/**
- * Stores a share-rule version of a site with its parties (B §0.2; entities.md §11–12) and returns its id. `version`
- * is the next number of the site.
- */
-export async function insertShareRuleVersion(
-  db: Db,
-  siteId: number,
-  rule: CheckedShareRule,
-  fields: { status: 1 | 2 | 3 | 4 | 5; effectiveDate: string; submitUserId: number; now: number },
-): Promise<number> {
-  const version =
-    (await scalar(db, 'select coalesce(max(version), 0) from site_share_rule_version where site_id = $1', [siteId])) +
-    1;
-  const inserted = await one<{ id: number }>(
-    db,
-    `insert into site_share_rule_version (site_id, version, status, effective_date, share_mode, electric_bearer,
-       electric_price, channel_fee_bearer, platform_fee_bearer, submit_user_id, submit_time, create_time, update_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11) returning id`,
-    [
-      siteId,
-      version,
-      fields.status,
-      fields.effectiveDate,
-      rule.shareMode,
-      rule.electricBearer,
-      rule.electricPrice,
-      rule.channelFeeBearer,
-      rule.platformFeeBearer,
-      fields.submitUserId,
-      fields.now,
-    ],
-  );
-  const versionId = Number(inserted?.id);
-  for (const p of rule.parties) {
-    await db.query(
-      `insert into site_share_party (version_id, user_id, party_type, charge_rate, card_rate, coin_rate, remark,
-         create_time, update_time)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [versionId, p.userId, p.partyType, p.chargeRate, p.cardRate, p.coinRate, p.remark, fields.now],
-    );
-  }
-  return versionId;
-}
-
-/**
- * The ChargeRuleGroup of an operator's rule (entities.md §10): the group with the same hash of the canonical rule
- * JSON, created (named by the rule's summary) when the operator has none yet. Returns its id.
- */
-export async function chargeRuleGroupId(db: Db, operatorId: number, rule: ChargeRule, now: number): Promise<number> {
-  const hash = ruleHash(rule);
-  const found = await one<{ id: number }>(
-    db,
-    'select id from charge_rule_group where operator_id = $1 and rule_hash = $2',
-    [operatorId, hash],
-  );
-  if (found) return Number(found.id);
-  const created = await one<{ id: number }>(
-    db,
-    `insert into charge_rule_group (operator_id, rule_hash, name, create_time, update_time)
-     values ($1, $2, $3, $4, $4) returning id`,
-    [operatorId, hash, ruleSummary(rule), now],
-  );
-  return Number(created?.id);
-}
 
 /** True when the operator has a non-deleted site of that name (trimmed, case-insensitive; Business rules A1). */
 export async function siteNameTaken(db: Db, operatorId: number, name: string, exceptSiteId = 0): Promise<boolean> {
@@ -590,6 +304,30 @@ const communitySchema = z.object({
   remark: optionalText(communityRemarkRule),
 });
 
+/** True when the operator has another community of that name (trimmed, case-insensitive; Business rules A1). */
+async function communityNameTaken(db: Db, operatorId: number, name: string, exceptId = 0): Promise<boolean> {
+  const count = await scalar(
+    db,
+    'select count(*) from community where operator_id = $1 and lower(btrim(name)) = lower(btrim($2)) and id <> $3',
+    [operatorId, name, exceptId],
+  );
+  return count > 0;
+}
+
+/** The form's values in the column order of the community statements (name … remark). */
+function communityValues(body: z.infer<typeof communitySchema>): unknown[] {
+  return [
+    body.name,
+    body.province,
+    body.city,
+    body.area,
+    body.address,
+    body.householdCount,
+    body.propertyName,
+    body.remark,
+  ];
+}
+
 /** Body of POST /api/r9/site/addSite (B §1 /site/add). */
 const addSiteSchema = z.object({
   name: siteNameRule,
@@ -606,8 +344,8 @@ const addSiteSchema = z.object({
   siteShareRule: shareRuleSchema,
 });
 
-/** The caller's property merchants: accountType 3 accounts managed by the caller's main account (not 注销). */
-async function ownedProperty(db: Db, ownerId: number, merchantId: number): Promise<boolean> {
+/** True when `merchantId` is a property of the owner: an accountType 3 account it manages (not 已注销). */
+export async function ownedProperty(db: Db, ownerId: number, merchantId: number): Promise<boolean> {
   const count = await scalar(
     db,
     'select count(*) from account where id = $1 and account_type = 3 and parent_id = $2 and status <> 3',
@@ -625,6 +363,8 @@ export function siteRoutes(db: PGlite, now: () => number) {
     const caller = c.get('caller');
     requirePermission(caller, 'site:view');
     const q = await input(c, siteListSchema);
+    // The lazy 00:00 job (B.6) for every site: party visibility and auditStatus follow the versions in force.
+    await activateDueVersions(db, now());
     const visible = await visibleSites(db, caller);
     const editable = new Map(visible.map((v) => [v.id, v.editable]));
     const today = startOfDayAt(now());
@@ -857,29 +597,13 @@ export function siteRoutes(db: PGlite, now: () => number) {
     const body = await input(c, communitySchema);
     const at = now();
     const id = await db.transaction(async (tx) => {
-      const taken = await scalar(
-        tx,
-        'select count(*) from community where operator_id = $1 and lower(btrim(name)) = lower($2)',
-        [caller.ownerId, body.name],
-      );
-      if (taken) throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
+      if (await communityNameTaken(tx, caller.ownerId, body.name)) throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
       const row = await one<{ id: number }>(
         tx,
         `insert into community (operator_id, name, province, city, area, address, household_count, property_name,
            remark, create_time, update_time)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
-        [
-          caller.ownerId,
-          body.name,
-          body.province,
-          body.city,
-          body.area,
-          body.address,
-          body.householdCount,
-          body.propertyName,
-          body.remark,
-          at,
-        ],
+        [caller.ownerId, ...communityValues(body), at],
       );
       return Number(row?.id);
     });
@@ -900,28 +624,14 @@ export function siteRoutes(db: PGlite, now: () => number) {
         caller.ownerId,
       ]);
       if (!owned) throw new BizError(INVALID, '小区不存在');
-      const taken = await scalar(
-        tx,
-        `select count(*) from community where operator_id = $1 and lower(btrim(name)) = lower($2) and id <> $3`,
-        [caller.ownerId, body.name, body.id],
-      );
-      if (taken) throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
+      if (await communityNameTaken(tx, caller.ownerId, body.name, body.id)) {
+        throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
+      }
       await tx.query(
         `update community set name = $2, province = $3, city = $4, area = $5, address = $6, household_count = $7,
            property_name = $8, remark = $9, update_time = $10
          where id = $1`,
-        [
-          body.id,
-          body.name,
-          body.province,
-          body.city,
-          body.area,
-          body.address,
-          body.householdCount,
-          body.propertyName,
-          body.remark,
-          now(),
-        ],
+        [body.id, ...communityValues(body), now()],
       );
     });
     return ok(c, null);
@@ -936,17 +646,19 @@ export function siteRoutes(db: PGlite, now: () => number) {
     const latitude = roundCoordinate(body.latitude);
     const area = locationFailure(longitude, latitude, { name: body.province });
     if (area) throw new BizError(INVALID, area);
-    const owner = await accountById(db, caller.ownerId);
-    if (!owner) throw new BizError(INVALID, '账号不存在');
     const merchantId = body.merchantId ?? null;
     if (merchantId !== null && !(await ownedProperty(db, caller.ownerId, merchantId))) {
       throw new BizError(INVALID, '物业不存在');
     }
+    // The add form's cost rule, re-checked on submit (B §1 /site/add): with a property the price is required when it
+    // is shown (运营商承担 / 按分成比例分摊); checkShareRule then applies the rules of a stored version.
+    const costs = costError(body.siteShareRule, merchantId !== null);
+    if (costs) throw new BizError(INVALID, costs);
     const at = now();
     const id = await db.transaction(async (tx) => {
       if (await siteNameTaken(tx, caller.ownerId, body.name)) throw new BizError(INVALID, SITE_NAME_TAKEN);
-      const rule = await checkShareRule(tx, owner, merchantId, body.siteShareRule);
-      const groupId = await chargeRuleGroupId(tx, caller.ownerId, DEFAULT_RULE, at);
+      const rule = await checkShareRule(tx, { operatorId: caller.ownerId, merchantId }, body.siteShareRule);
+      const groupId = await chargeRuleGroupId(tx, caller.ownerId, DEFAULT_CHARGE_RULE, at);
       const site = await one<{ id: number }>(
         tx,
         `insert into site (operator_id, name, province, city, area, address, longitude, latitude, contacts,
@@ -966,7 +678,7 @@ export function siteRoutes(db: PGlite, now: () => number) {
           body.contactsPhone,
           body.servicePhone,
           merchantId,
-          JSON.stringify(DEFAULT_RULE),
+          JSON.stringify(DEFAULT_CHARGE_RULE),
           groupId,
           at,
         ],

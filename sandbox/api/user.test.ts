@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { openTestSandbox, type TestSandbox } from '../testing';
+import { DEMO_PHONES, openSandboxForFile } from '../testing';
 
 /** Login and session rules (A-shell-home-settlement.md §2 and "Business rules: Login and session"). */
 
 const NOW = Date.parse('2026-11-20T10:00:00+08:00');
-let sb: TestSandbox;
-
-beforeAll(async () => {
-  sb = await openTestSandbox(NOW);
-});
-afterAll(async () => {
-  await sb.close();
-});
+const { sb } = openSandboxForFile(NOW);
 
 /** Goes through the sandbox's WeChat authorisation page as a browser with `cookie`, returns the code. */
 async function wechatCode(cookie: string): Promise<string> {
@@ -239,7 +232,7 @@ describe('find-pass and tokens', () => {
   it('no token or an unknown one is code 2; an expired one is code 7; use slides the expiry', async () => {
     expect((await sb.get('/api/user/todayIncome', null)).body.code).toBe(2);
     expect((await sb.get('/api/user/todayIncome', 'f'.repeat(32))).body.code).toBe(2);
-    const token = await sb.login('13800138000');
+    const token = await sb.login(DEMO_PHONES.operator);
     sb.clock.now += 29 * 24 * 3600 * 1000;
     expect((await sb.get('/api/user/todayIncome', token)).body.code).toBe(0);
     sb.clock.now += 29 * 24 * 3600 * 1000;

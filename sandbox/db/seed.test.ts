@@ -292,12 +292,12 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
           group by a.id, a.amount having coalesce(sum(s.amount), 0) <> a.amount) t`,
       ),
     ).toBe(0);
-    // channel fee = ⌊0.6 %⌋ of online money, never on coins
+    // channel fee = round(0.6 %) of online money (B §B.8), never on coins
     expect(
       await num(
         db,
         `select count(*) from charge_order o join order_split s on s.order_type = 1 and s.order_id = o.id and s.role = 4 and s.amount > 0
-          where o.refund_amount = 0 and s.amount <> floor((o.amount * 60) / 10000)`,
+          where o.refund_amount = 0 and s.amount <> round(o.amount * 60 / 10000.0)`,
       ),
     ).toBe(0);
     expect(await num(db, 'select count(*) from order_split where order_type = 4 and role = 4')).toBe(0);

@@ -1,4 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { setCookie, deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -8,6 +11,9 @@ import { faultSchema, type FaultRegistry } from '../http/faults';
 import { phoneRule } from '../../src/api/rules';
 import { escapeHtml, page } from './html';
 import { PREVIEW_COOKIE } from './static';
+
+/** A frame of the cameras' live clip (sandbox/assets/hls), served as every camera's cover. */
+const CAMERA_COVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/camera-cover.jpg');
 
 /**
  * Test-only controls under /__sandbox/ (README "Sandbox interfaces"): the SMS inbox, fault injection, the desktop
@@ -46,6 +52,10 @@ export function controlRoutes(db: PGlite, faults: FaultRegistry) {
   // Files the demo data refers to (logos, photos, contracts): generated stand-ins, sandbox only.
   app.get('/__sandbox/static/*', (c) => {
     const name = c.req.path.slice('/__sandbox/static/'.length);
+    if (/^camera-cover-\d+\.jpg$/.test(name)) {
+      const jpeg = new Uint8Array(readFileSync(CAMERA_COVER));
+      return c.body(jpeg, 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=3600' });
+    }
     if (/\.(png|jpe?g|gif|webp|svg)$/i.test(name)) {
       const label = escapeHtml(
         name

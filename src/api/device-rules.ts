@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { PHONE_PATTERN } from './rules';
+import { MOBILE_MESSAGE, PHONE_PATTERN } from './rules';
 
 /**
  * Field rules of the site's device lists (B-site.md §2 "Validation"), with the messages the user sees. Part of the
@@ -27,7 +27,7 @@ export const whiteNameRule = z
   .check(z.minLength(1, '请输入姓名'), z.minLength(2, '请输入姓名'), z.maxLength(10, '姓名最多10个字'));
 
 /** Whitelist 手机号: a mainland mobile. */
-export const whitePhoneRule = z.string().check(z.regex(PHONE_PATTERN, '请输入正确的手机号'));
+export const whitePhoneRule = z.string().check(z.regex(PHONE_PATTERN, MOBILE_MESSAGE));
 
 /** Whitelist 房号: required, at most 20 characters, e.g. "3栋2单元501". */
 export const whiteRoomRule = z.string().check(z.minLength(1, '请输入房号'), z.maxLength(20, '房号最多20个字'));

@@ -1,3 +1,4 @@
+import type { DeviceStatus, SignalMode, SocketStatus } from './device';
 import { get, post } from './http';
 import type { CallMeta } from './outcome';
 
@@ -10,14 +11,7 @@ import type { CallMeta } from './outcome';
 /** Device types (B-site.md Entities "Device"): 1 10路充电站 2 12路充电站 3 双路充电桩 4 门禁 5 U8道闸控制器 6 摄像头 7 烟感. */
 export type DeviceType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/** 1 在线, 2 离线, 3 故障. */
-export type DeviceStatus = 1 | 2 | 3;
-
-/** Signal mode of a charging box: 1 4G独立联网, 2 组网主机, 3 组网从机. */
-export type SignalMode = 1 | 2 | 3;
-
-/** Socket status (B §3, K22): 0 空闲, 1 充电中, 2 已充满, 3 故障, 4 离线. */
-export type SocketStatus = 0 | 1 | 2 | 3 | 4;
+export type { DeviceStatus, SignalMode, SocketStatus } from './device';
 
 /** Answer of GET /api/box/checkAddDevicePermission (B §3 facilityCode). */
 export interface AddDevicePermission {
@@ -113,8 +107,8 @@ export interface BoxListRow {
   idleCount: number;
 }
 
-/** Request of GET /api/r9/box/boxList. */
-export interface BoxListRequest {
+/** Query of GET /api/r9/box/boxList (the caller's boxes across sites; not the site lists of api/device). */
+export interface BoxListQuery {
   siteId?: number;
   signalMode?: SignalMode;
   keyword?: string;
@@ -123,7 +117,7 @@ export interface BoxListRequest {
 }
 
 /** GET /api/r9/box/boxList — the caller's charging boxes, paged, filtered by site, signal mode, serial/remark. */
-export const getBoxList = (query: BoxListRequest) =>
+export const getBoxList = (query: BoxListQuery) =>
   get<{ list: BoxListRow[]; total: number }>('/api/r9/box/boxList', query);
 
 /** POST /api/r9/box/updateBox — switches the signal mode (masterBoxId required for 3); the command is asynchronous. */

@@ -47,8 +47,8 @@ export interface BoxListRequest extends SitePageRequest {
   keyword?: string;
 }
 
-/** A charging box row of POST /api/box/getPagedBoxListOfSite (charging devices only: deviceType 1–3). */
-export interface BoxRow {
+/** What the box rows and the box detail both carry of a charging box (deviceType 1–3). */
+export interface BoxBase {
   id: number;
   serialNumber: string;
   /** 1 10路充电站, 2 12路充电站, 3 双路充电桩. */
@@ -62,6 +62,10 @@ export interface BoxRow {
   signalMode: SignalMode;
   /** Serial of the 组网主机 of a 从机, else null. */
   masterSerialNumber: string | null;
+}
+
+/** A charging box row of POST /api/box/getPagedBoxListOfSite (charging devices only: deviceType 1–3). */
+export interface BoxRow extends BoxBase {
   /** Sockets 充电中 or 已充满 (0 when the box is offline: its sockets are 离线). */
   chargingCount: number;
   idleCount: number;
@@ -102,18 +106,8 @@ export const getPagedBoxListWithChargerInfo = (body: BoxListRequest, background 
   post<PageOf<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', body, listMeta(background));
 
 /** GET /api/box/boxDetail — one charging box (设备详情 sheet; also the spare-code and signal screens). */
-export interface BoxDetail {
-  id: number;
-  serialNumber: string;
-  deviceType: 1 | 2 | 3;
-  model: string;
-  socketCount: number;
-  remark: string | null;
-  status: DeviceStatus;
-  signal: number;
-  signalMode: SignalMode;
+export interface BoxDetail extends BoxBase {
   masterBoxId: number | null;
-  masterSerialNumber: string | null;
   /** Number of 从机 of a 组网主机. */
   slaveCount: number;
   supportMesh: boolean;
@@ -142,17 +136,6 @@ export const testPay = (body: { boxId: number; socketNo: number; minutes: 1 | 3 
 
 /** POST /api/site/unbindSocket — removes a box from the site (refused while a socket is charging). */
 export const unbindSocket = (body: { siteId: number; boxId: number }) => post<null>('/api/site/unbindSocket', body);
-
-/**
- * POST /api/r9/box/addBox with moveFromSiteId — migrates a bound box to another site of the same operator (B §3
- * facilityCode "迁移到本站点"; refused while an order is charging). Answers the box id.
- */
-export const migrateBox = (body: {
-  siteId: number;
-  serialNumber: string;
-  deviceType: number;
-  moveFromSiteId: number;
-}) => post<{ id: number }>('/api/r9/box/addBox', body);
 
 /** A door guard (deviceType 4) or U8 gate (5) of POST /api/box/getPagedEntranceGuardList. */
 export interface GuardRow {

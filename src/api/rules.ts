@@ -9,8 +9,11 @@ import { z } from 'zod/mini';
 /** Mainland mobile number: 11 digits starting 1[3-9]. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 
+/** Message of a phone that is not an 11-digit mainland mobile (login, 联系电话, a share party, a whitelist entry). */
+export const MOBILE_MESSAGE = '请输入正确的手机号';
+
 /** 11-digit mainland mobile. */
-export const phoneRule = z.string().check(z.minLength(1, '请输入手机号'), z.regex(PHONE_PATTERN, '请输入正确的手机号'));
+export const phoneRule = z.string().check(z.minLength(1, '请输入手机号'), z.regex(PHONE_PATTERN, MOBILE_MESSAGE));
 
 /** 6-digit SMS code. */
 export const smsCodeRule = z.string().check(z.minLength(1, '请输入验证码'), z.regex(/^\d{6}$/, '验证码为6位数字'));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { PHONE_PATTERN } from './rules';
+import { percentToBp } from '../lib/rate';
+import { MOBILE_MESSAGE, PHONE_PATTERN } from './rules';
 
 /**
  * Field rules of the site section's forms (B-site.md §1 "Validation" of /site's community form, /site/add and
@@ -39,7 +40,7 @@ export const contactsRule = z
   .check(z.trim(), z.minLength(2, '请输入联系人姓名'), z.maxLength(10, '联系人姓名最多10个字'));
 
 /** 联系电话: an 11-digit mainland mobile. */
-export const contactsPhoneRule = z.string().check(z.trim(), z.regex(PHONE_PATTERN, '请输入正确的手机号'));
+export const contactsPhoneRule = z.string().check(z.trim(), z.regex(PHONE_PATTERN, MOBILE_MESSAGE));
 
 /** 客服电话: a mobile, a landline or a 400/800 number. */
 export const servicePhoneRule = z.string().check(
@@ -47,10 +48,13 @@ export const servicePhoneRule = z.string().check(
   z.refine((v) => SERVICE_PHONE_PATTERNS.some((p) => p.test(v)), { message: '请输入正确的客服电话' }),
 );
 
-/** 物业分成比例 as typed: a percent 0–100 with at most two decimals. */
+/** Message of a profit-share rate that is not a percent 0–100 with at most two decimals (every rate input). */
+export const RATE_RANGE_MESSAGE = '分成比例需在0-100%之间';
+
+/** 物业分成比例 (and any rate) as typed: a percent 0–100 with at most two decimals (lib/rate's percentToBp). */
 export const percentTextRule = z
   .string()
-  .check(z.trim(), z.regex(/^(?:100(?:\.0{0,2})?|\d{1,2}(?:\.\d{0,2})?)$/, '分成比例需在0-100%之间'));
+  .check(z.refine((text) => percentToBp(text) !== null, { message: RATE_RANGE_MESSAGE }));
 
 /** Lowest and highest electricity price of the cost page, fen per kWh (¥0.01–¥2.00 per 度). */
 export const ELECTRIC_PRICE_MIN = 1;
@@ -65,10 +69,13 @@ export const communityNameRule = z
   .string()
   .check(z.trim(), z.minLength(2, '请输入小区名称'), z.maxLength(30, '小区名称最多30个字'));
 
+/** Message of a region (province / city / district) not chosen. */
+export const REGION_REQUIRED = '请选择所在地区';
+
 /** 所在地区: province, city and district, each chosen from the region picker. */
 export const regionPartRule = z
   .string()
-  .check(z.trim(), z.minLength(1, '请选择所在地区'), z.maxLength(20, '请选择所在地区'));
+  .check(z.trim(), z.minLength(1, REGION_REQUIRED), z.maxLength(20, REGION_REQUIRED));
 
 /** 户数 as typed: empty, or an integer 0–99999. */
 export const householdTextRule = z.string().check(z.trim(), z.regex(/^(?:\d{1,5})?$/, '户数请输入0-99999的整数'));

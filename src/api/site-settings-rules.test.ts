@@ -128,6 +128,22 @@ describe('exampleSplit (B §B.8)', () => {
     const split = exampleSplit(rule([party(10003, 2, 3000)]), 10_000, 20_000);
     expect(split.parties[0]?.amount).toBe(4200);
     expect(split.operator).toBe(5740);
+    expect(split.channelFee).toBe(60);
+    expect(split.electricCost).toBe(1200);
+  });
+
+  it('caps the electricity paid by the operator so that its share is not negative', () => {
+    const split = exampleSplit(rule([party(10003, 2, 10_000)], { electricPrice: 200 }), 1000, 20_000);
+    // Base 1000 all to the property; the operator cannot pay ¥40.00 of electricity out of −¥0.06.
+    expect(split.operator).toBe(-6);
+    expect(split.parties[0]?.amount).toBe(1000);
+  });
+
+  it('settles no electricity without a property party', () => {
+    const split = exampleSplit(rule([party(10002, 3, 1000)]), 10_000, 20_000);
+    expect(split.electricCost).toBe(0);
+    expect(split.parties[0]?.amount).toBe(1000);
+    expect(split.operator).toBe(8940);
   });
 
   it('shared costs come off the base first; all rows add up to the income minus the channel fee', () => {

@@ -1,9 +1,11 @@
-import { firstError } from './rules';
+import { MOBILE_MESSAGE, firstError } from './rules';
 import type { ChargeRule, ShareParty, SiteShareRule } from './site';
 import {
   ELECTRIC_PRICE_MAX,
   ELECTRIC_PRICE_MESSAGE,
+  ELECTRIC_PRICE_MIN,
   PROPERTY_REQUIRED_MESSAGE,
+  RATE_RANGE_MESSAGE,
   addressRule,
   contactsPhoneRule,
   contactsRule,
@@ -17,6 +19,19 @@ import {
  * before calling, and the sandbox enforces the same functions. Rates are basis points (0–10000), money fen, power W,
  * durations minutes.
  */
+
+/**
+ * DEFAULT_SHARE_RULE of B-site.md §0.2: the terms of a new site draft and of a site without any version (综合分成,
+ * every cost on the operator, no parties).
+ */
+export const DEFAULT_SHARE_RULE: Readonly<SiteShareRule> = {
+  shareMode: 2,
+  electricBearer: 1,
+  electricPrice: 0,
+  channelFeeBearer: 1,
+  platformFeeBearer: 1,
+  parties: [],
+};
 
 /** At most 5 profit-share parties per version, a 上级 (type 5) row included (B §B.2). */
 export const MAX_PARTIES = 5;
@@ -60,9 +75,12 @@ export const RATE_COLUMNS: readonly { key: RateKey; label: string; overMessage: 
   { key: 'coinRate', label: '投币收入', overMessage: '投币收入分成合计不能超过100%' },
 ];
 
-/** Messages of the share-rule rules (B §4 integrateSet, benefitSet, benefitAdd, expensesSet). */
+/**
+ * Messages of the share-rule rules (B §4 integrateSet, benefitSet, benefitAdd, expensesSet). Those the add-site form
+ * shares (rate, phone, property, electricity price) are declared once in ./site-rules.
+ */
 export const SHARE_MESSAGES = {
-  rateRange: '分成比例需在0-100%之间',
+  rateRange: RATE_RANGE_MESSAGE,
   sumOver: '分成比例合计不能超过100%',
   tooMany: '最多添加5个分成方',
   duplicate: '该账号已是分成方',
@@ -70,7 +88,7 @@ export const SHARE_MESSAGES = {
   notAgent: '该账号不是代理商',
   wrongType: '该账号类型不能参与分成',
   notRegistered: '该手机号未注册平台账号',
-  phone: '请输入正确的手机号',
+  phone: MOBILE_MESSAGE,
   property: '物业分成方须为站点关联的物业',
   oneProperty: '只能有一个物业分成方',
   unequal: '综合分成时各项比例须相同',
@@ -129,9 +147,6 @@ export function partiesError(shareMode: 1 | 2, parties: readonly ShareParty[]): 
   return null;
 }
 
-/** Highest electricity price a cost rule may state: ¥2.00 per kWh, in fen (the cost page's limit). */
-export const MAX_ELECTRIC_PRICE = ELECTRIC_PRICE_MAX;
-
 /**
  * The first violation of the cost-bearing form (B §1 expensesSet "Validation", §B.7), or null. Without a property
  * electricity is the operator's with price 0 ("请先选择物业" otherwise); with one, the price (fen/kWh) is 1–200 when it
@@ -143,7 +158,7 @@ export function costError(
 ): string | null {
   const stored = storedCostError(rule, hasProperty);
   if (stored || !electricPriceShown(rule.electricBearer, hasProperty)) return stored;
-  return rule.electricPrice >= 1 ? null : SHARE_MESSAGES.electricPrice;
+  return rule.electricPrice >= ELECTRIC_PRICE_MIN ? null : SHARE_MESSAGES.electricPrice;
 }
 
 /**
@@ -156,7 +171,7 @@ export function storedCostError(
   hasProperty: boolean,
 ): string | null {
   if (!hasProperty) return rule.electricBearer !== 1 || rule.electricPrice !== 0 ? SHARE_MESSAGES.needProperty : null;
-  if (!Number.isInteger(rule.electricPrice) || rule.electricPrice < 0 || rule.electricPrice > MAX_ELECTRIC_PRICE) {
+  if (!Number.isInteger(rule.electricPrice) || rule.electricPrice < 0 || rule.electricPrice > ELECTRIC_PRICE_MAX) {
     return SHARE_MESSAGES.electricPrice;
   }
   return null;
@@ -202,21 +217,34 @@ export function sameShareTerms(a: SiteShareRule, b: SiteShareRule): boolean {
   return key(a) === key(b);
 }
 
-/**
- * Profit of one day's example (B §1 expensesSet "Live example", §B.8): income `gross` fen with `energyWh` used, split
- * with the rule (settleMode 0/1: no platform split). Returns each party's amount (share plus, for the property, the
- * electricity reimbursed, capped so that the operator is not negative) and the operator's. All fen.
- */
-export function exampleSplit(
-  rule: SiteShareRule,
-  gross: number,
-  energyWh: number,
-): {
+/** Payment fee of online money (charge and card income): 0.6 %, in basis points (B §B.8). */
+export const CHANNEL_FEE_BP = 60;
+
+/** The split of an example day: each party's amount, the operator's, and the costs, all fen. */
+export interface ExampleSplit {
+  /** Each party's share plus, for the property, the electricity it is paid. */
   parties: { userId: number; name: string; partyType: ShareParty['partyType']; amount: number }[];
+  /** What the operator keeps (negative when the electricity it owes exceeds its share, see below). */
   operator: number;
-} {
-  const channelFee = Math.floor((gross * 6 + 500) / 1000);
-  const electricCost = Math.floor((energyWh * rule.electricPrice + 500) / 1000);
+  /** The payment fee, round(gross × 0.6 %). */
+  channelFee: number;
+  /** The electricity settled with the property, round(kWh × electricPrice); 0 without a property or when it bears it. */
+  electricCost: number;
+}
+
+/**
+ * Profit of one day's example (B §1 expensesSet "Live example", §B.8): income `gross` fen of charging with `energyWh`
+ * used, split with the rule as one charge order. The payment fee is 0.6 % (rounded half up) and the electricity kWh ×
+ * price (rounded half up); the shared costs (bearer 3) come off the base first; each party gets floor(base × rate /
+ * 10000); the property is also paid the electricity when electricBearer is 1 (out of the operator's share, capped so
+ * that it is not negative) or 3 (already taken from the base). The platform split of settleMode 2 is not known here and
+ * counts as 0. The parties (electricity included) + the operator + the channel fee = gross.
+ */
+export function exampleSplit(rule: SiteShareRule, gross: number, energyWh: number): ExampleSplit {
+  const channelFee = Math.round((gross * CHANNEL_FEE_BP) / FULL_BP);
+  const hasPropertyParty = rule.parties.some((p) => p.partyType === 2);
+  const electricCost =
+    hasPropertyParty && rule.electricBearer !== 2 ? Math.round((energyWh * rule.electricPrice) / 1000) : 0;
   const sharedCost = (rule.channelFeeBearer === 3 ? channelFee : 0) + (rule.electricBearer === 3 ? electricCost : 0);
   const base = gross - sharedCost;
   const shares = rule.parties.map((p) => ({
@@ -227,13 +255,13 @@ export function exampleSplit(
   }));
   let operator = base - shares.reduce((sum, s) => sum + s.amount, 0) - (rule.channelFeeBearer === 1 ? channelFee : 0);
   const property = shares.find((s) => s.partyType === 2);
-  if (property && rule.electricBearer !== 2 && electricCost > 0) {
+  if (property && electricCost > 0) {
     // 运营商承担: paid from the operator's share; 按分成比例分摊: already taken from the base, paid to the property.
     const paid = rule.electricBearer === 1 ? Math.max(0, Math.min(electricCost, operator)) : electricCost;
     property.amount += paid;
     if (rule.electricBearer === 1) operator -= paid;
   }
-  return { parties: shares, operator };
+  return { parties: shares, operator, channelFee, electricCost };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -37,16 +37,6 @@ export interface SiteShareRule {
   effectiveDate?: string;
 }
 
-/** DEFAULT_SHARE_RULE of B-site.md §0.2. */
-export const DEFAULT_SHARE_RULE: SiteShareRule = {
-  shareMode: 2,
-  electricBearer: 1,
-  electricPrice: 0,
-  channelFeeBearer: 1,
-  platformFeeBearer: 1,
-  parties: [],
-};
-
 /** The charging fee rule of a site (B-site.md §0.3). Money fen, power W, durations minutes. */
 export interface ChargeRule {
   /** 1 按功率分档计时, 2 按电量计费. */
@@ -68,20 +58,29 @@ export interface ChargeRule {
   coinMinutes: number;
 }
 
-/** GET /api/site/siteBaseInfo — one site (B-site.md §2 /site/siteInfo "SiteDetail"). */
-export interface SiteDetail {
-  id: number;
-  name: string;
+/** Where a site is (B-site.md §0.5): region names from reverse geocoding, the address, GCJ-02 degrees (6 decimals). */
+export interface SiteLocation {
   province: string;
   city: string;
   area: string;
   address: string;
-  /** GCJ-02. */
   longitude: number;
   latitude: number;
+}
+
+/** What the operator states about a site (B-site.md §1 /site/add): its name, location and contacts. */
+export interface SiteFields extends SiteLocation {
+  name: string;
+  /** The on-site contact person and mobile. */
   contacts: string;
   contactsPhone: string;
+  /** Shown to riders on the charging page (mobile, landline or 400/800 number). */
   servicePhone: string;
+}
+
+/** GET /api/site/siteBaseInfo — one site (B-site.md §2 /site/siteInfo "SiteDetail"). */
+export interface SiteDetail extends SiteFields {
+  id: number;
   communityId: number | null;
   communityName: string | null;
   merchantId: number | null;
@@ -273,17 +272,7 @@ export const modifyCommunity = (body: CommunityFields & { id: number }) => post<
  * Request of POST /api/r9/site/addSite (B-site.md §1 /site/add): the site draft without the display-only fields.
  * Coordinates GCJ-02 with 6 decimals; rates in siteShareRule are basis points, electricPrice fen per kWh.
  */
-export interface AddSiteRequest {
-  name: string;
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  longitude: number;
-  latitude: number;
-  contacts: string;
-  contactsPhone: string;
-  servicePhone: string;
+export interface AddSiteRequest extends SiteFields {
   /** The linked property's Account id; omitted = no property. */
   merchantId?: number;
   siteShareRule: SiteShareRule;

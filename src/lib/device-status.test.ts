@@ -4,7 +4,6 @@ import {
   autoCloseText,
   boxFilterOf,
   doorStateText,
-  maskPhone,
   relativeTime,
   signalStrength,
   siteInfoEntry,
@@ -12,7 +11,7 @@ import {
   socketTileLines,
   whiteExpired,
 } from './device-status';
-import { cameraCloudBaseUrl, SANDBOX_CAMERA_CLOUD_PATH } from './camera-cloud';
+import { cameraCloudBaseUrl, DEFAULT_CAMERA_CLOUD_URL } from './camera-cloud';
 
 describe('device display rules (B-site.md §2)', () => {
   it('grades the CSQ signal: ≥ 20 强, 12–19 中, < 12 弱', () => {
@@ -55,9 +54,7 @@ describe('device display rules (B-site.md §2)', () => {
     expect(relativeTime(now + 60_000, now)).toBe('刚刚');
   });
 
-  it('masks phones and tells expired whitelist entries', () => {
-    expect(maskPhone('13800138000')).toBe('138****8000');
-    expect(maskPhone('12345')).toBe('12345');
+  it('tells expired whitelist entries', () => {
     expect(whiteExpired('2026-11-19', '2026-11-20')).toBe(true);
     expect(whiteExpired('2026-11-20', '2026-11-20')).toBe(false);
     expect(whiteExpired(null, '2026-11-20')).toBe(false);
@@ -83,10 +80,9 @@ describe('device display rules (B-site.md §2)', () => {
 });
 
 describe('camera-cloud base URL', () => {
-  it('uses the setting without a trailing slash, else the sandbox emulation', () => {
-    expect(cameraCloudBaseUrl('https://openapi.lechange.cn/openapi/')).toBe('https://openapi.lechange.cn/openapi');
-    expect(cameraCloudBaseUrl('')).toBe(SANDBOX_CAMERA_CLOUD_PATH);
-    expect(cameraCloudBaseUrl(undefined)).toBe(SANDBOX_CAMERA_CLOUD_PATH);
-    expect(cameraCloudBaseUrl('  ')).toBe(SANDBOX_CAMERA_CLOUD_PATH);
+  it('uses the setting without a trailing slash, else the public open API', () => {
+    expect(cameraCloudBaseUrl('/__sandbox/lechange/openapi/')).toBe('/__sandbox/lechange/openapi');
+    expect(cameraCloudBaseUrl('')).toBe(DEFAULT_CAMERA_CLOUD_URL);
+    expect(cameraCloudBaseUrl('  ')).toBe(DEFAULT_CAMERA_CLOUD_URL);
   });
 });

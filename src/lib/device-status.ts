@@ -114,11 +114,6 @@ export function relativeTime(ms: number | null | undefined, now: number): string
   return new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** A phone masked as 138****5678 (shorter texts unchanged). */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}
-
 /** Whether a whitelist entry has expired: its day before `today` ('YYYY-MM-DD'); null = 长期 never expires. */
 export function whiteExpired(expireDate: string | null, today: string): boolean {
   return expireDate !== null && expireDate < today;

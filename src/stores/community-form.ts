@@ -9,6 +9,7 @@ import {
   propertyNameRule,
   regionPartRule,
 } from '../api/site-rules';
+import { ActionGuard } from './action-guard';
 
 /**
  * The community form of the site list's 小区 segment (B-site.md §1: 新增小区 / 编辑 → form popup → save → toast 保存成功,
@@ -90,12 +91,16 @@ export class CommunityFormStore {
   /** The community being edited, or null for 新增小区. */
   editingId: number | null = null;
   values: CommunityFormValues = emptyCommunityForm();
-  /** True while the save call is in flight (the button ignores taps). */
-  saving = false;
+  private readonly guard = new ActionGuard();
 
   /** @param onSaved called after a successful save (refresh the list, the counts and the filter). */
   constructor(private readonly onSaved: () => void) {
-    makeAutoObservable<CommunityFormStore, 'onSaved'>(this, { onSaved: false });
+    makeAutoObservable<CommunityFormStore, 'onSaved' | 'guard'>(this, { onSaved: false, guard: false });
+  }
+
+  /** True while the save call is in flight (the button ignores taps). */
+  get saving(): boolean {
+    return this.guard.anyBusy;
   }
 
   /** Opens the form: empty for 新增小区, filled from the community for 编辑. */
@@ -126,22 +131,14 @@ export class CommunityFormStore {
     if (this.saving) return null;
     const message = communityFormFailure(this.values);
     if (message) return { kind: 'invalid', message };
-    this.setSaving(true);
-    try {
-      const fields = communityFields(this.values);
-      if (this.editingId === null) await addCommunity(fields).send();
-      else await modifyCommunity({ id: this.editingId, ...fields }).send();
-      this.close();
-      this.onSaved();
-      return { kind: 'saved' };
-    } catch {
-      return { kind: 'failed' };
-    } finally {
-      this.setSaving(false);
-    }
-  }
-
-  private setSaving(on: boolean): void {
-    this.saving = on;
+    const fields = communityFields(this.values);
+    const id = this.editingId;
+    const saved = await this.guard.done('save', () =>
+      id === null ? addCommunity(fields).send() : modifyCommunity({ id, ...fields }).send(),
+    );
+    if (!saved) return { kind: 'failed' };
+    this.close();
+    this.onSaved();
+    return { kind: 'saved' };
   }
 }

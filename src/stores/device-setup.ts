@@ -26,11 +26,14 @@ import {
   type SignalMode,
 } from '../api/device-setup';
 import { getBoxDetail, type BoxDetail } from '../api/device';
+import { remarkRule } from '../api/device-rules';
+import { firstError } from '../api/rules';
 import { getSiteBaseInfo, type SiteDetail } from '../api/site';
 import { SILENT } from '../config/constants';
 import { settings } from '../config/env';
 import { parseDeviceCode, parseSticker } from '../lib/device-code';
 import { formatTime } from '../lib/time';
+import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
 
@@ -39,7 +42,8 @@ import type { RootStore } from './root';
  * (spareQcode), the signal mode (signalSetting), the socket QR codes (socket/qrcode) and the socket detail
  * (socket/socketInfo). Scanning goes through the Platform (`root.platform.scan()`); codes are read with
  * lib/device-code (§0.4). Methods answer `{ error }` with the text the screen toasts for local validation; call
- * failures are already toasted by the request layer. Money fen, power W, energy Wh, minutes, epoch ms.
+ * failures are already toasted by the request layer. Each store's calls run through an ActionGuard (one at a time;
+ * the screen greys its buttons while busy). Money fen, power W, energy Wh, minutes, epoch ms.
  */
 
 /** The Alipay hint of §0.4, shown when the host cannot scan bar codes. */
@@ -55,9 +59,20 @@ export interface Refusal {
   error: string;
 }
 
-/** Remark rule (B §3): at most 20 characters, may be empty. */
+/** Remark rule (B §3, the device lists' remarkRule): at most 20 characters once trimmed, may be empty. */
 export function remarkError(remark: string): string | null {
-  return remark.trim().length > 20 ? '备注最多20个字' : null;
+  return firstError(remarkRule, remark.trim());
+}
+
+/**
+ * Scans a platform QR sticker (§0.4 sticker rules: the platform QR domain, path /q/{code}). Resolves its code, the
+ * refusal to toast (not a sticker, or a device code), or null when the scan was cancelled.
+ */
+export async function scanSticker(root: RootStore): Promise<{ code: string } | Refusal | null> {
+  const text = await root.platform.scan();
+  if (text === null) return null;
+  const parsed = parseSticker(text, settings.qrBaseUrl || undefined);
+  return parsed.ok ? { code: parsed.value } : { error: parsed.error };
 }
 
 /** Camera verify code rule (B §3): 6–8 letters or digits from the label. */
@@ -91,12 +106,12 @@ export class ScanAddStore {
   readonly site: Loadable<SiteDetail>;
   readonly permission: Loadable<{ allowed: boolean; reason: string }>;
   manualCode = '';
-  lookingUp = false;
   card: ScanCard | null = null;
   remark = '';
   verifyCode = '';
-  submitting = false;
   added: AddedDevice[] = [];
+  /** The lookup ('lookUp') and the binding ('confirm'), each once at a time. */
+  readonly actions = new ActionGuard();
 
   constructor(
     private readonly root: RootStore,
@@ -105,6 +120,16 @@ export class ScanAddStore {
     this.site = new Loadable(() => getSiteBaseInfo(siteId));
     this.permission = new Loadable(() => checkAddDevicePermission(siteId));
     makeAutoObservable<ScanAddStore, 'root'>(this, { root: false });
+  }
+
+  /** True while a code is being looked up (the card shows a spinner). */
+  get lookingUp(): boolean {
+    return this.actions.busy('lookUp');
+  }
+
+  /** True while 确认添加 / 迁移 is being sent. */
+  get submitting(): boolean {
+    return this.actions.busy('confirm');
   }
 
   /** The Alipay hint about bar codes, or null where bar codes can be scanned. */
@@ -166,9 +191,9 @@ export class ScanAddStore {
     if (!parsed.ok) return { error: parsed.error };
     const serial = parsed.value;
     if (this.added.some((d) => d.serialNumber.toUpperCase() === serial.toUpperCase())) return { error: '该设备已添加' };
-    this.lookingUp = true;
+    if (this.lookingUp) return null;
     this.clearCard();
-    try {
+    const refusal = await this.actions.run('lookUp', async (): Promise<Refusal | null> => {
       const [type, info] = await Promise.all([
         getDeviceTypeBySerialNumber(serial).send(),
         getBoxSimpleInfoBySerialNumber(serial).send(),
@@ -181,13 +206,8 @@ export class ScanAddStore {
         this.manualCode = '';
       });
       return null;
-    } catch {
-      return null;
-    } finally {
-      runInAction(() => {
-        this.lookingUp = false;
-      });
-    }
+    });
+    return refusal ?? null;
   }
 
   /** The confirm text of a migration (§3), or null for a plain add. */
@@ -201,16 +221,15 @@ export class ScanAddStore {
   async confirm(): Promise<AddedDevice | Refusal | null> {
     const card = this.card;
     const action = this.action;
-    if (!card || !action || this.submitting) return null;
+    if (!card || !action) return null;
     const remarkProblem = remarkError(this.remark);
     if (remarkProblem) return { error: remarkProblem };
     if (card.type.needVerifyCode) {
       const codeProblem = verifyCodeError(this.verifyCode);
       if (codeProblem) return { error: codeProblem };
     }
-    this.submitting = true;
-    try {
-      const remark = this.remark.trim();
+    const remark = this.remark.trim();
+    const added = await this.actions.run('confirm', async () => {
       const { id } = await addBox({
         siteId: this.siteId,
         serialNumber: card.type.serialNumber,
@@ -232,13 +251,8 @@ export class ScanAddStore {
         this.clearCard();
       });
       return device;
-    } catch {
-      return null;
-    } finally {
-      runInAction(() => {
-        this.submitting = false;
-      });
-    }
+    });
+    return added ?? null;
   }
 }
 
@@ -251,7 +265,8 @@ export class SpareCodeStore {
   readonly box: Loadable<BoxDetail>;
   /** The spare sticker's content (its platform URL, drawn as the QR image), or null. */
   spareUrl: string | null = null;
-  busy = false;
+  /** Binding and releasing, one at a time. */
+  readonly actions = new ActionGuard();
 
   constructor(
     private readonly root: RootStore,
@@ -284,12 +299,14 @@ export class SpareCodeStore {
     return okay;
   }
 
+  /** True while a binding or a release is being sent. */
+  get busy(): boolean {
+    return this.actions.anyBusy;
+  }
+
   /** Scans a sticker (§0.4 rules). Resolves its code, a refusal, or null when the scan was cancelled. */
-  async scanSticker(): Promise<{ code: string } | Refusal | null> {
-    const text = await this.root.platform.scan();
-    if (text === null) return null;
-    const parsed = parseSticker(text, settings.qrBaseUrl || undefined);
-    return parsed.ok ? { code: parsed.value } : { error: parsed.error };
+  scanSticker(): Promise<{ code: string } | Refusal | null> {
+    return scanSticker(this.root);
   }
 
   /** The confirm text of binding `code` (更换 warns that the old code stops working). */
@@ -300,37 +317,19 @@ export class SpareCodeStore {
   }
 
   /** Binds a sticker code; true when done (the box reloads). */
-  async bind(code: string): Promise<boolean> {
-    if (this.busy) return false;
-    this.busy = true;
-    try {
-      await setBackUpQrCode(this.boxId, code).send();
+  bind(code: string): Promise<boolean> {
+    return this.actions.done('change', async () => {
+      await setBackUpQrCode(this.boxId, code);
       await this.load();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+    });
   }
 
-  /** Releases the spare code; true when done. */
-  async unbind(): Promise<boolean> {
-    if (this.busy) return false;
-    this.busy = true;
-    try {
-      await unbindBackUpQrCode(this.boxId).send();
+  /** Releases the spare code; true when done (the box reloads). */
+  unbind(): Promise<boolean> {
+    return this.actions.done('change', async () => {
+      await unbindBackUpQrCode(this.boxId);
       await this.load();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+    });
   }
 }
 
@@ -354,7 +353,8 @@ export class SignalModeStore {
   readonly masters: Loadable<{ list: BoxListRow[]; total: number }>;
   mode: SignalMode | null = null;
   masterId: number | null = null;
-  saving = false;
+  /** 保存, once at a time. */
+  readonly actions = new ActionGuard();
 
   constructor(
     readonly siteId: number,
@@ -365,6 +365,12 @@ export class SignalModeStore {
     makeAutoObservable(this);
   }
 
+  /** True while the command is being sent. */
+  get saving(): boolean {
+    return this.actions.busy('save');
+  }
+
+  /** Loads the box and the site's masters; the form starts from the box's mode and master. */
   async init(): Promise<void> {
     await Promise.all([this.box.load(), this.masters.load()]);
     runInAction(() => {
@@ -428,22 +434,10 @@ export class SignalModeStore {
 
   /** Sends updateBox; true when the command was accepted. */
   async save(): Promise<boolean> {
-    if (this.saving || this.mode === null) return false;
-    this.saving = true;
-    try {
-      await updateBoxSignalMode(
-        this.boxId,
-        this.mode,
-        this.mode === 3 ? (this.masterId ?? undefined) : undefined,
-      ).send();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => {
-        this.saving = false;
-      });
-    }
+    const mode = this.mode;
+    if (mode === null) return false;
+    const master = mode === 3 ? (this.masterId ?? undefined) : undefined;
+    return this.actions.done('save', () => updateBoxSignalMode(this.boxId, mode, master));
   }
 }
 
@@ -461,7 +455,8 @@ export interface BatchEntry {
 /** The socket QR screen of one box (by boxId, or by serial number boxCode). */
 export class SocketQrStore {
   readonly box: Loadable<ChargerListOfBox>;
-  busy = false;
+  /** Binding one socket and submitting the batch, one at a time. */
+  readonly actions = new ActionGuard();
   /** The batch loop (page memory only): index of the socket asked for, and what was scanned so far. */
   batch: { index: number; entries: BatchEntry[]; done: boolean } | null = null;
   batchResult: BatchQrResult | null = null;
@@ -482,29 +477,23 @@ export class SocketQrStore {
     makeAutoObservable<SocketQrStore, 'root'>(this, { root: false });
   }
 
+  /** True while a binding or the batch is being sent. */
+  get busy(): boolean {
+    return this.actions.anyBusy;
+  }
+
   /** Scans a sticker for a socket; refuses non-stickers locally (§0.4). */
-  async scanSticker(): Promise<{ code: string } | Refusal | null> {
-    const text = await this.root.platform.scan();
-    if (text === null) return null;
-    const parsed = parseSticker(text, settings.qrBaseUrl || undefined);
-    return parsed.ok ? { code: parsed.value } : { error: parsed.error };
+  scanSticker(): Promise<{ code: string } | Refusal | null> {
+    return scanSticker(this.root);
   }
 
   /** Binds a sticker to one socket ('' = back to the default code); true when done (the grid reloads). */
-  async setCode(chargerId: number, code: string): Promise<boolean> {
-    if (this.busy) return false;
-    this.busy = true;
-    try {
-      await setSocketQrCode(chargerId, code).send();
+  setCode(chargerId: number, code: string): Promise<boolean> {
+    if (this.busy) return Promise.resolve(false);
+    return this.actions.done('change', async () => {
+      await setSocketQrCode(chargerId, code);
       await this.box.load();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+    });
   }
 
   /** Starts the guided loop 请扫描第N号插座的贴纸 from socket 1. */
@@ -564,22 +553,16 @@ export class SocketQrStore {
     const items = this.batchItems;
     if (!box || this.busy) return null;
     if (items.length === 0) return { error: '请至少扫描一个插座码' };
-    this.busy = true;
-    try {
-      const result = await updateBatchChargerQrCode(box.boxId, items).send();
+    const result = await this.actions.run('batch', async () => {
+      const answer = await updateBatchChargerQrCode(box.boxId, items);
       runInAction(() => {
-        this.batchResult = result;
+        this.batchResult = answer;
         this.batch = null;
       });
       await this.box.load();
-      return result;
-    } catch {
-      return null;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+      return answer;
+    });
+    return result ?? null;
   }
 
   closeResult(): void {
@@ -646,7 +629,8 @@ export class SocketDetailStore {
   readonly detail: Loadable<ConnectorDetail>;
   chart: PowerChart | null = null;
   chartFailed = false;
-  busy = false;
+  /** 远程启动 and 结束充电, one at a time. */
+  readonly actions = new ActionGuard();
 
   constructor(
     private readonly root: RootStore,
@@ -680,6 +664,11 @@ export class SocketDetailStore {
     return okay;
   }
 
+  /** True while a remote start or stop is being sent. */
+  get busy(): boolean {
+    return this.actions.anyBusy;
+  }
+
   /** True while the socket charges (the screen refreshes every 30 s). */
   get charging(): boolean {
     const status = this.detail.data?.status;
@@ -707,42 +696,29 @@ export class SocketDetailStore {
   async start(form: { minutes: number; reason: RemoteReason; remark: string }): Promise<boolean> {
     const d = this.detail.data;
     if (!d || this.busy) return false;
-    this.busy = true;
-    try {
-      const remark = form.remark.trim();
-      const result = await remotePay({
+    const remark = form.remark.trim();
+    const result = await this.actions.run('command', () =>
+      remotePay({
         serialNumber: d.serialNumber,
         socketNo: d.socketNo,
         chargeMinutes: form.minutes,
         reasonType: form.reason,
         ...(remark ? { remark } : {}),
-      }).send();
-      return result.status === 1;
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+      }),
+    );
+    return result?.status === 1;
   }
 
   /** Sends remoteStop for the running order; resolves the refund (fen), or null when it failed. */
   async stop(): Promise<number | null> {
     const order = this.detail.data?.currentOrder;
     if (!order || this.busy) return null;
-    this.busy = true;
-    try {
-      const result = await remoteStop(this.chargerId, order.orderNo).send();
+    const result = await this.actions.run('command', async () => {
+      const answer = await remoteStop(this.chargerId, order.orderNo);
       await this.load();
-      return result.refundAmount;
-    } catch {
-      return null;
-    } finally {
-      runInAction(() => {
-        this.busy = false;
-      });
-    }
+      return answer.refundAmount;
+    });
+    return result ?? null;
   }
 
   /** 远程充电记录: remembers the box (basic info remoteSerialNumber) for /mine/remoteCharge. */

@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import { DEFAULT_SHARE_RULE, type ShareParty, type SiteShareRule } from '../api/site';
+import type { ShareParty, SiteLocation, SiteShareRule } from '../api/site';
+import { DEFAULT_SHARE_RULE } from '../api/site-settings-rules';
 import { DEFAULTS, STORAGE_KEYS } from '../config/constants';
 import { removeItem } from '../lib/storage';
 import { persistToSession, restoreFromSession } from './persist';
@@ -59,14 +60,7 @@ export interface ChosenProperty {
 }
 
 /** Where the site is (written by the map location screen): names of the region, address, GCJ-02 degrees. */
-export interface DraftLocation {
-  province: string;
-  city: string;
-  area: string;
-  address: string;
-  longitude: number;
-  latitude: number;
-}
+export type DraftLocation = SiteLocation;
 
 /** The cost-bearing fields of a share rule (B-site.md §1 /site/add/expensesSet). */
 export type DraftCosts = Pick<

@@ -98,7 +98,7 @@ describe('MapLocationStore', () => {
     );
     const store = new MapLocationStore({ kind: 'edit', siteId: 6 }, new SiteDraftStore('400-800-1234'));
     expect(store.loaded).toBe(false);
-    expect(await store.loadSite()).toBe(true);
+    expect(await store.load()).toBe(true);
     expect(apiMocks.getSiteBaseInfo).toHaveBeenCalledWith(6);
     expect(store).toMatchObject({ loaded: true, readOnly: false, siteName: '古荡新村充电站' });
     store.setPoint([120.1234567, 30.2712345]);
@@ -121,6 +121,6 @@ describe('MapLocationStore', () => {
   it('with siteId: a site that cannot be read reports false (the screen goes back to the list)', async () => {
     apiMocks.getSiteBaseInfo.mockReturnValue({ send: () => Promise.reject(new Error('站点不存在或无权查看')) });
     const store = new MapLocationStore({ kind: 'edit', siteId: 999 }, new SiteDraftStore('400-800-1234'));
-    expect(await store.loadSite()).toBe(false);
+    expect(await store.load()).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import { makeAutoObservable } from 'mobx';
 import { getSiteBaseInfo } from '../api/site';
 import { firstError } from '../api/rules';
-import { addressRule } from '../api/site-rules';
+import { addressRule, REGION_REQUIRED } from '../api/site-rules';
 import { modifySite } from '../api/site-settings';
 import { locateByBrowser, locationFailure, roundCoordinate, type LngLat, type LocateFailure } from '../lib/coords';
+import { ActionGuard } from './action-guard';
 import type { SiteDraftStore } from './drafts';
+import type { SiteTarget } from './site-add';
 
 /**
  * The map location screen /site/siteInfo/siteData/maplocation (B-site.md §4 "地图定位", §0.5): the position being chosen
@@ -13,9 +15,6 @@ import type { SiteDraftStore } from './drafts';
  * modifySite after the screen's confirmation. The position comes from the AMap view (when the build has a map key) or,
  * without a map, from the region picker, the address typed and the browser's geolocation converted WGS-84 → GCJ-02.
  */
-
-/** How the screen was opened: for the add-site draft, or for an existing site. */
-export type MapLocationMode = { kind: 'add' } | { kind: 'edit'; siteId: number };
 
 /** The location being chosen. */
 export interface PickedLocation {
@@ -30,9 +29,6 @@ export interface PickedLocation {
   longitude: number | null;
   latitude: number | null;
 }
-
-/** Message when the region is not chosen (map-less mode). */
-export const REGION_REQUIRED = '请选择所在地区';
 
 /** Toast of a failed positioning (B §4 Actions). */
 export const LOCATE_FAILED = '定位失败，请搜索或拖动地图选择';
@@ -90,13 +86,17 @@ export class MapLocationStore {
   loaded = false;
   readOnly = false;
   locating = false;
-  saving = false;
+  private readonly guard = new ActionGuard();
 
   constructor(
-    readonly mode: MapLocationMode,
+    readonly mode: SiteTarget,
     private readonly draftStore: SiteDraftStore,
   ) {
-    makeAutoObservable<MapLocationStore, 'draftStore'>(this, { draftStore: false, mode: false });
+    makeAutoObservable<MapLocationStore, 'draftStore' | 'guard'>(this, {
+      draftStore: false,
+      mode: false,
+      guard: false,
+    });
     if (mode.kind === 'add') {
       const d = draftStore.draft;
       this.picked = {
@@ -112,8 +112,11 @@ export class MapLocationStore {
     }
   }
 
-  /** Edit mode: loads the site's current location; resolves false when the site cannot be read (toasted). */
-  async loadSite(): Promise<boolean> {
+  /**
+   * Loads what the screen starts from: in edit mode the site's current location (resolves false when the site cannot
+   * be read, already toasted); the draft's is there from the start.
+   */
+  async load(): Promise<boolean> {
     if (this.mode.kind !== 'edit') return true;
     try {
       const site = await getSiteBaseInfo(this.mode.siteId).send();
@@ -130,6 +133,11 @@ export class MapLocationStore {
     } catch {
       return false;
     }
+  }
+
+  /** True while the new location is being saved (edit mode; 确定 ignores taps). */
+  get saving(): boolean {
+    return this.guard.anyBusy;
   }
 
   /** The point chosen so far, or null. */
@@ -200,24 +208,11 @@ export class MapLocationStore {
    */
   async saveToSite(): Promise<boolean> {
     const { province, city, area, address, longitude, latitude } = this.picked;
-    if (this.mode.kind !== 'edit' || this.saving || longitude === null || latitude === null) return false;
-    this.setSaving(true);
-    try {
-      await modifySite({
-        siteId: this.mode.siteId,
-        province,
-        city,
-        area,
-        address: address.trim(),
-        longitude,
-        latitude,
-      }).send();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      this.setSaving(false);
-    }
+    if (this.mode.kind !== 'edit' || longitude === null || latitude === null) return false;
+    const siteId = this.mode.siteId;
+    return this.guard.done('save', () =>
+      modifySite({ siteId, province, city, area, address: address.trim(), longitude, latitude }).send(),
+    );
   }
 
   private applySite(name: string, editable: boolean, picked: PickedLocation): void {
@@ -229,9 +224,5 @@ export class MapLocationStore {
 
   private setLocating(on: boolean): void {
     this.locating = on;
-  }
-
-  private setSaving(on: boolean): void {
-    this.saving = on;
   }
 }

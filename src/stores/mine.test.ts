@@ -9,7 +9,6 @@ import {
   canSeeEntry,
   displayName,
   entryRoute,
-  maskPhone,
   mineStoreOf,
   shouldRefresh,
   showsStats,
@@ -140,14 +139,6 @@ describe('visibility by role and permission (C-mine.md /mine)', () => {
 });
 
 describe('header helpers', () => {
-  it('masks the login phone as 138****5678', () => {
-    expect(maskPhone('13812345678')).toBe('138****5678');
-    expect(maskPhone('13800138000')).toBe('138****8000');
-    expect(maskPhone('')).toBe('');
-    expect(maskPhone(null)).toBe('');
-    expect(maskPhone('12345')).toBe('12345');
-  });
-
   it('names the merchant by shortName, else contacts, else name', () => {
     expect(displayName({ shortName: '易充', contacts: '张三', name: '杭州易充' })).toBe('易充');
     expect(displayName({ shortName: '', contacts: '张三', name: '杭州易充' })).toBe('张三');

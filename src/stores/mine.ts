@@ -168,17 +168,6 @@ export function visibleMenu(
   })).filter((group) => group.entries.length > 0);
 }
 
-/**
- * A login phone masked for the header (C-mine.md /mine: "login phone masked"): 13800138000 → 138****8000. Shorter
- * or unusual values keep their first 3 and last 4 characters around the stars; under 7 characters they are shown as
- * they are; empty → ''.
- */
-export function maskPhone(phone: string | null | undefined): string {
-  const value = (phone ?? '').trim();
-  if (value.length < 7) return value;
-  return `${value.slice(0, 3)}****${value.slice(-4)}`;
-}
-
 /** The header name: shortName, else contacts, else the full name; '' before merchant info is known. */
 export function displayName(info: Pick<CommercialInfo, 'shortName' | 'contacts' | 'name'> | null): string {
   if (!info) return '';

@@ -3,8 +3,11 @@ import { getSiteBaseInfo, type PropertyRow, type SiteDetail } from '../api/site'
 import { keywordRule } from '../api/site-rules';
 import { firstError } from '../api/rules';
 import { modifySite, type ModifySiteResult } from '../api/site-settings';
+import { ActionGuard } from './action-guard';
 import type { SiteDraftStore } from './drafts';
 import { Loadable } from './loadable';
+import type { SiteTarget } from './site-add';
+import { shareSavedText } from './site-settings';
 
 /**
  * The property list /site/siteInfo/siteData/merchant (B-site.md §4 "物业列表"): choosing the property company that hosts
@@ -12,14 +15,6 @@ import { Loadable } from './loadable';
  * party, keeping its rate; 不关联 resets electricity to the operator at price 0); with ?siteId it changes an existing
  * site through modifySite (`merchantId`, 0 = unlink), after the screen's confirmation.
  */
-
-/** How the screen was opened: for the add-site draft, or for an existing site. */
-export type PropertyPickerMode = { kind: 'add' } | { kind: 'edit'; siteId: number };
-
-/** A phone masked as 138****5678 (other texts unchanged). */
-export function maskPhone(phone: string): string {
-  return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}
 
 /** The confirmation of a change on an existing site (B §4 merchant "Actions"). */
 export function changeConfirmText(row: PropertyRow | null): string {
@@ -34,26 +29,38 @@ export function changeConfirmText(row: PropertyRow | null): string {
  * @param unlinked whether the change removed the property (merchantId 0)
  */
 export function changeResultText(result: ModifySiteResult, unlinked = false): string {
-  if (result.shareRuleStatus === 3) return '已提交平台审核';
-  const done = unlinked ? '已取消关联' : '已更换';
-  return result.effectiveDate ? `${done}，${result.effectiveDate}生效` : done;
+  return shareSavedText(result, unlinked ? '已取消关联' : '已更换');
 }
 
 /** State of the property list screen. */
 export class PropertyPickerStore {
   /** The applied search keyword (物业名称/手机号, ≤ 30 characters). */
   keyword = '';
-  /** True while modifySite is in flight (rows ignore taps). */
-  saving = false;
   /** The site being edited (edit mode): its current property and whether the caller may change it. */
   readonly site: Loadable<SiteDetail> | null;
+  private readonly guard = new ActionGuard();
 
   constructor(
-    readonly mode: PropertyPickerMode,
+    readonly mode: SiteTarget,
     private readonly draftStore: SiteDraftStore,
   ) {
     this.site = mode.kind === 'edit' ? new Loadable(() => getSiteBaseInfo(mode.siteId)) : null;
-    makeAutoObservable<PropertyPickerStore, 'draftStore'>(this, { draftStore: false, mode: false, site: false });
+    makeAutoObservable<PropertyPickerStore, 'draftStore' | 'guard'>(this, {
+      draftStore: false,
+      mode: false,
+      site: false,
+      guard: false,
+    });
+  }
+
+  /** True while modifySite is in flight (rows ignore taps). */
+  get saving(): boolean {
+    return this.guard.anyBusy;
+  }
+
+  /** Loads the site being edited (edit mode); resolves false when it cannot be read (toasted). Nothing for the draft. */
+  load(): Promise<boolean> {
+    return this.site ? this.site.load() : Promise.resolve(true);
   }
 
   /** Applies a search keyword; returns the validation message when it is too long (the keyword is then unchanged). */
@@ -88,18 +95,11 @@ export class PropertyPickerStore {
    * request layer told the user) or while another change is running.
    */
   async changeSiteProperty(row: PropertyRow | null): Promise<ModifySiteResult | null> {
-    if (this.mode.kind !== 'edit' || this.saving) return null;
-    this.setSaving(true);
-    try {
-      return await modifySite({ siteId: this.mode.siteId, merchantId: row ? row.merchantId : 0 }).send();
-    } catch {
-      return null;
-    } finally {
-      this.setSaving(false);
-    }
-  }
-
-  private setSaving(on: boolean): void {
-    this.saving = on;
+    if (this.mode.kind !== 'edit') return null;
+    const siteId = this.mode.siteId;
+    const result = await this.guard.run('save', () =>
+      modifySite({ siteId, merchantId: row ? row.merchantId : 0 }).send(),
+    );
+    return result ?? null;
   }
 }

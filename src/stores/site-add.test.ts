@@ -1,16 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as SiteApi from '../api/site';
 import { emptySiteDraft, SiteDraftStore, type SiteDraft } from './drafts';
-import {
-  addSiteRequest,
-  costExample,
-  costsFromForm,
-  costSummary,
-  rateText,
-  sameSiteName,
-  siteFormFailure,
-  SiteAddStore,
-} from './site-add';
+import { addSiteRequest, rateText, sameSiteName, siteFormFailure, SiteAddStore } from './site-add';
 
 const apiMocks = vi.hoisted(() => ({
   addSite: vi.fn(),
@@ -22,24 +13,25 @@ vi.mock('../api/site', async (importOriginal) => ({
   getSiteNameList: apiMocks.getSiteNameList,
 }));
 
-/** B-site.md §1 /site/add and /site/add/expensesSet; Business rules B.7, B.8. */
+/** B-site.md §1 /site/add; Business rules B.7 (the cost page's rules: site-settings-cost.test.ts). */
 
 const property = { merchantId: 10004, name: '文新物业', phone: '13800138003' };
 
+/** The fields of a valid site as typed, which addSite also sends as they are. */
+const SITE_FIELDS = {
+  name: '古荡湾3栋车棚',
+  province: '浙江省',
+  city: '杭州市',
+  area: '西湖区',
+  address: '古荡湾新村3栋南侧',
+  longitude: 120.123456,
+  latitude: 30.276543,
+  contacts: '赵六',
+  contactsPhone: '13912345678',
+};
+
 function validDraft(fields: Partial<SiteDraft> = {}): SiteDraft {
-  return {
-    ...emptySiteDraft('400-800-1234'),
-    name: '古荡湾3栋车棚',
-    province: '浙江省',
-    city: '杭州市',
-    area: '西湖区',
-    address: '古荡湾新村3栋南侧',
-    longitude: 120.123456,
-    latitude: 30.276543,
-    contacts: '赵六',
-    contactsPhone: '13912345678',
-    ...fields,
-  };
+  return { ...emptySiteDraft('400-800-1234'), ...SITE_FIELDS, ...fields };
 }
 
 describe('the site draft writers (B §0.1)', () => {
@@ -159,82 +151,6 @@ describe('validation (B §1 /site/add "Validation")', () => {
   });
 });
 
-describe('cost bearing (B §1 expensesSet, Business rules B.7–B.8)', () => {
-  const rule = {
-    electricBearer: 1 as const,
-    electricPrice: 60,
-    channelFeeBearer: 1 as const,
-    platformFeeBearer: 1 as const,
-  };
-
-  it('reproduces the design’s example: ¥100 income, 20 kWh at ¥0.60, property 30 %, all costs on the operator', () => {
-    expect(costExample(rule, 3000, true)).toEqual({
-      property: 4200,
-      operator: 5740,
-      channelFee: 60,
-      electricCost: 1200,
-    });
-  });
-
-  it('splits shared costs before the shares and always adds up to the income', () => {
-    const shared = costExample({ ...rule, electricBearer: 3, channelFeeBearer: 3 }, 3000, true);
-    // Base = 10000 − 60 − 1200 = 8740; property 2622 + 1200 electricity; operator 8740 − 2622.
-    expect(shared).toEqual({ property: 3822, operator: 6118, channelFee: 60, electricCost: 1200 });
-    const propertyPays = costExample({ ...rule, electricBearer: 2, electricPrice: 0 }, 2500, true);
-    expect(propertyPays).toEqual({ property: 2500, operator: 7440, channelFee: 60, electricCost: 0 });
-    for (const example of [costExample(rule, 3000, true), shared, propertyPays]) {
-      expect(example.property + example.operator + example.channelFee).toBe(10_000);
-    }
-    expect(costExample({ ...rule, electricPrice: 0 }, 0, false)).toEqual({
-      property: 0,
-      operator: 9940,
-      channelFee: 60,
-      electricCost: 0,
-    });
-  });
-
-  it('caps the electricity paid by the operator so that its share is not negative', () => {
-    const example = costExample({ ...rule, electricPrice: 200 }, 10_000, true, 1000, 20_000);
-    // Base 1000 all to the property; the operator cannot pay 4000 for electricity out of −6.
-    expect(example.operator).toBe(-6);
-    expect(example.property).toBe(1000);
-  });
-
-  it('summarises the rule for the 费用承担 row', () => {
-    expect(costSummary(rule, true)).toBe('电费:运营商承担 ¥0.60/度 · 手续费:运营商承担 · 服务费:运营商承担');
-    expect(costSummary({ ...rule, electricBearer: 2, channelFeeBearer: 3 }, true)).toBe(
-      '电费:物业承担 · 手续费:按分成比例分摊 · 服务费:运营商承担',
-    );
-    expect(costSummary({ ...rule, electricPrice: 0 }, false)).toBe(
-      '电费:运营商承担 · 手续费:运营商承担 · 服务费:运营商承担',
-    );
-  });
-
-  it('reads the cost form: property required for 物业承担/分摊, price ¥0.01–¥2.00 stored in fen', () => {
-    const form = {
-      electricBearer: 1 as const,
-      priceInput: '0.6',
-      channelFeeBearer: 3 as const,
-      platformFeeBearer: 1 as const,
-    };
-    expect(costsFromForm(form, true)).toEqual({
-      costs: { electricBearer: 1, electricPrice: 60, channelFeeBearer: 3, platformFeeBearer: 1 },
-    });
-    expect(costsFromForm({ ...form, priceInput: '2.01' }, true)).toEqual({ failure: '电费单价需在0.01-2.00元/度之间' });
-    expect(costsFromForm({ ...form, priceInput: '0' }, true)).toEqual({ failure: '电费单价需在0.01-2.00元/度之间' });
-    expect(costsFromForm({ ...form, priceInput: '0.555' }, true)).toEqual({
-      failure: '电费单价需在0.01-2.00元/度之间',
-    });
-    expect(costsFromForm({ ...form, electricBearer: 2, priceInput: 'x' }, true)).toEqual({
-      costs: { electricBearer: 2, electricPrice: 0, channelFeeBearer: 3, platformFeeBearer: 1 },
-    });
-    expect(costsFromForm({ ...form, electricBearer: 3 }, false)).toEqual({ failure: '请先选择物业' });
-    expect(costsFromForm({ ...form, priceInput: '' }, false)).toEqual({
-      costs: { electricBearer: 1, electricPrice: 0, channelFeeBearer: 3, platformFeeBearer: 1 },
-    });
-  });
-});
-
 describe('SiteAddStore.submit (B §1 提交)', () => {
   beforeEach(() => {
     sessionStorage.clear();
@@ -275,15 +191,7 @@ describe('SiteAddStore.submit (B §1 提交)', () => {
     expect(await first).toEqual({ kind: 'created', id: 42 });
     expect(apiMocks.addSite).toHaveBeenCalledTimes(1);
     expect(apiMocks.addSite.mock.calls[0]?.[0]).toEqual({
-      name: '古荡湾3栋车棚',
-      province: '浙江省',
-      city: '杭州市',
-      area: '西湖区',
-      address: '古荡湾新村3栋南侧',
-      longitude: 120.123456,
-      latitude: 30.276543,
-      contacts: '赵六',
-      contactsPhone: '13912345678',
+      ...SITE_FIELDS,
       servicePhone: '400-800-1234',
       merchantId: 10004,
       siteShareRule: {

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../platform/types';
 import * as deviceApi from '../api/device';
 import type { BoxRow, GuardRow, WebcamRow } from '../api/device';
+import * as setupApi from '../api/device-setup';
 import * as siteApi from '../api/site';
 import { RootStore } from './root';
 import {
-  ActionGuard,
   boxListStoreOf,
   cameraListStoreOf,
   guardListStoreOf,
@@ -22,6 +22,10 @@ vi.mock('../api/device', async (importOriginal) => {
   );
   return fns;
 });
+vi.mock('../api/device-setup', async (importOriginal) => ({
+  ...(await importOriginal<typeof setupApi>()),
+  addBox: vi.fn(),
+}));
 vi.mock('../api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof siteApi>()),
   getSiteList: vi.fn(),
@@ -29,6 +33,7 @@ vi.mock('../api/site', async (importOriginal) => ({
   getDeviceStatusStatistics: vi.fn(),
 }));
 const api = vi.mocked(deviceApi);
+const setup = vi.mocked(setupApi);
 const site = vi.mocked(siteApi);
 
 const box = (over: Partial<BoxRow> = {}): BoxRow => ({
@@ -62,21 +67,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   site.getDeviceStatusStatistics.mockResolvedValue({} as never);
   site.getSiteBaseInfo.mockResolvedValue({ id: 1, editable: true } as never);
-});
-
-describe('ActionGuard (double-tap safety)', () => {
-  it('runs an action once at a time and swallows failures the request layer told', async () => {
-    const guard = new ActionGuard();
-    let release: (v: string) => void = () => undefined;
-    const first = guard.run('open', () => new Promise<string>((r) => (release = r)));
-    expect(guard.busy('open')).toBe(true);
-    expect(await guard.run('open', () => Promise.resolve('second'))).toBeUndefined();
-    release('first');
-    expect(await first).toBe('first');
-    expect(guard.busy('open')).toBe(false);
-    expect(await guard.run('open', () => Promise.reject(new Error('x')))).toBeUndefined();
-    expect(guard.busy('open')).toBe(false);
-  });
 });
 
 describe('BoxListStore (facilityList)', () => {
@@ -156,9 +146,9 @@ describe('BoxListStore (facilityList)', () => {
       canAdd: true,
     } as never);
     expect(await store.migrationTargets()).toEqual([{ id: 2, name: '二号' }]);
-    api.migrateBox.mockResolvedValue({ id: 1 } as never);
+    setup.addBox.mockResolvedValue({ id: 1 } as never);
     expect(await store.migrate(box(), 2)).toBe(true);
-    expect(api.migrateBox).toHaveBeenCalledWith({
+    expect(setup.addBox).toHaveBeenCalledWith({
       siteId: 2,
       serialNumber: '86123450010037',
       deviceType: 1,
@@ -224,33 +214,53 @@ describe('WhitelistStore', () => {
     expect(store.validate({ ...form, expireDate: '2000-01-01' })).toBe('有效期不能早于今天');
   });
 
-  it('pages, drops answers of an earlier search, and counts what it removes', async () => {
+  it('asks for the community and the search, and reloads the list and its count after a change', async () => {
     const store = whitelistStoreOf(newRoot());
     store.use(1);
-    const row = (id: number) => ({
-      id,
+    store.setKeyword('  人2 ');
+    void store.fetchPage(2, 20);
+    expect(api.getWhiteList).toHaveBeenLastCalledWith({ communityId: 1, pageNum: 2, pageSize: 20, keyword: '人2' });
+    store.setKeyword('');
+    void store.fetchPage(1, 20);
+    expect(api.getWhiteList).toHaveBeenLastCalledWith({ communityId: 1, pageNum: 1, pageSize: 20 });
+    const row = {
+      id: 2,
       communityId: 1,
-      name: `人${id}`,
+      name: '人2',
       phone: '13900000000',
       roomNo: '1',
       expireDate: null,
       createTime: 0,
-    });
-    let slow: (v: unknown) => void = () => undefined;
-    api.getWhiteList.mockReturnValueOnce(new Promise((r) => (slow = r)) as never);
-    const stale = store.reload();
-    store.setKeyword('人2');
-    api.getWhiteList.mockResolvedValueOnce({ list: [row(2)], total: 1 } as never);
-    await store.reload();
-    slow({ list: [row(1), row(3)], total: 25 });
-    await stale;
-    expect(store.items.map((r) => r.id)).toEqual([2]);
-    expect(store.hasMore).toBe(false);
+    };
+    const before = store.watch;
     api.deleteWhite.mockResolvedValue(null as never);
-    store.count = 8;
-    expect(await store.remove(row(2))).toBe(true);
-    expect(store.items).toEqual([]);
-    expect(store.count).toBe(7);
+    api.getWhiteList.mockResolvedValue({ list: [], total: 7 } as never);
+    expect(await store.remove(row)).toBe(true);
+    expect(store.watch).not.toEqual(before);
+    await vi.waitFor(() => expect(store.count).toBe(7));
+    expect(api.getWhiteList).toHaveBeenLastCalledWith({ communityId: 1, pageNum: 1, pageSize: 1 });
+    api.saveWhite.mockRejectedValueOnce(new Error('该手机号已在白名单中'));
+    const form = { name: '王小明', phone: '13912345678', roomNo: '3栋2单元501', expireDate: '' };
+    expect(await store.save(form)).toEqual({ ok: false, message: null });
+    api.saveWhite.mockResolvedValueOnce({ id: 9 } as never);
+    expect(await store.save(form)).toEqual({ ok: true });
+    expect(api.saveWhite).toHaveBeenLastCalledWith({
+      communityId: 1,
+      name: '王小明',
+      phone: '13912345678',
+      roomNo: '3栋2单元501',
+      expireDate: null,
+    });
+  });
+
+  it('forgets another community’s search and count', () => {
+    const store = whitelistStoreOf(newRoot());
+    store.use(1);
+    store.setKeyword('王');
+    store.count = 3;
+    store.use(2);
+    expect(store.keyword).toBe('');
+    expect(store.count).toBeNull();
   });
 });
 

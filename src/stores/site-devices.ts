@@ -14,7 +14,6 @@ import {
   getPagedSmokeSensorList,
   getPagedWebcamRows,
   getWhiteList,
-  migrateBox,
   remoteCloseGateDoor,
   remoteOpenGateDoor,
   saveWhite,
@@ -38,6 +37,7 @@ import {
   type WhiteInput,
   type WhiteRow,
 } from '../api/device';
+import { addBox } from '../api/device-setup';
 import {
   remarkRule,
   whiteExpireError,
@@ -51,6 +51,7 @@ import { getSiteList } from '../api/site';
 import { BOX_FILTERS, boxFilterOf, SMOKE_FILTERS, type BoxFilterKey, type SmokeFilterKey } from '../lib/device-status';
 import { createNonce } from '../lib/nonce';
 import { dayOf } from '../lib/time';
+import { ActionGuard } from './action-guard';
 import type { RootStore } from './root';
 import { screenStore } from './screen-store';
 import { LiveRows, livePageSize, siteDetailStoreOf, type SiteDetailStore } from './site-detail';
@@ -72,37 +73,6 @@ export const SMOKE_POLL_MS = 60_000;
 
 /** Outcome of a form-like action: done, or refused with a validation message (null = the server refused, toasted). */
 export type ActionOutcome = { ok: true } | { ok: false; message: string | null };
-
-/**
- * Double-tap safety: an action with a key runs once at a time; a second tap while it runs does nothing. Screens
- * disable the control while busy(key).
- */
-export class ActionGuard {
-  private readonly running = observable.set<string>();
-
-  constructor() {
-    makeAutoObservable(this);
-  }
-
-  /** True while the action `key` runs. */
-  busy(key: string): boolean {
-    return this.running.has(key);
-  }
-
-  /** Runs `fn` unless `key` is running; resolves its result, or undefined when skipped or failed. */
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T | undefined> {
-    if (this.running.has(key)) return undefined;
-    this.running.add(key);
-    try {
-      return await fn();
-    } catch {
-      // Server and transport errors were told by the request layer.
-      return undefined;
-    } finally {
-      runInAction(() => this.running.delete(key));
-    }
-  }
-}
 
 /** Validates a remark (≤ 20 characters) and saves it with `call`; the remark is trimmed, '' clears it. */
 async function saveRemark(text: string, call: (remark: string) => PromiseLike<unknown>): Promise<ActionOutcome> {
@@ -258,11 +228,8 @@ export class BoxListStore {
 
   /** 解绑设备: removes the box from the site (refused while charging); the list and strips reload. */
   async unbind(box: BoxRow): Promise<boolean> {
-    const done = await this.actions.run(`unbind:${box.id}`, async () => {
-      await unbindSocket({ siteId: this.siteId, boxId: box.id });
-      return true;
-    });
-    if (!done) return false;
+    if (!(await this.actions.done(`unbind:${box.id}`, () => unbindSocket({ siteId: this.siteId, boxId: box.id }))))
+      return false;
     this.reload();
     void this.detail.refresh();
     return true;
@@ -276,16 +243,15 @@ export class BoxListStore {
 
   /** 迁移站点: moves the box to another site of the caller (refused while charging); the list and strips reload. */
   async migrate(box: BoxRow, targetSiteId: number): Promise<boolean> {
-    const done = await this.actions.run(`migrate:${box.id}`, async () => {
-      await migrateBox({
+    const moved = await this.actions.done(`migrate:${box.id}`, () =>
+      addBox({
         siteId: targetSiteId,
         serialNumber: box.serialNumber,
         deviceType: box.deviceType,
         moveFromSiteId: this.siteId,
-      });
-      return true;
-    });
-    if (!done) return false;
+      }),
+    );
+    if (!moved) return false;
     this.reload();
     void this.detail.refresh();
     return true;
@@ -336,7 +302,7 @@ export class GuardListStore {
 
   /** 强制开门: the row shows 已打开 until the next refresh (the lock falls back after 5 s). */
   async forceOpen(row: GuardRow): Promise<boolean> {
-    const result = await this.actions.run(`cmd:${row.id}`, () => Promise.resolve(forcedToOpenTheDoor(row.id)));
+    const result = await this.actions.run(`cmd:${row.id}`, () => forcedToOpenTheDoor(row.id));
     if (!result) return false;
     const current = this.live.of(row);
     this.live.patch(row, {
@@ -349,11 +315,7 @@ export class GuardListStore {
 
   /** 开闸: the barrier rises (已抬杆). */
   async openGate(row: GuardRow): Promise<boolean> {
-    const done = await this.actions.run(`cmd:${row.id}`, async () => {
-      await remoteOpenGateDoor(row.id);
-      return true;
-    });
-    if (!done) return false;
+    if (!(await this.actions.done(`cmd:${row.id}`, () => remoteOpenGateDoor(row.id)))) return false;
     const current = this.live.of(row);
     this.live.patch(row, { doorStatus: 1, lastOpenTime: Date.now(), todayOpenCount: current.todayOpenCount + 1 });
     return true;
@@ -361,22 +323,14 @@ export class GuardListStore {
 
   /** 关闸: the barrier falls (已落杆). */
   async closeGate(row: GuardRow): Promise<boolean> {
-    const done = await this.actions.run(`cmd:${row.id}`, async () => {
-      await remoteCloseGateDoor(row.id);
-      return true;
-    });
-    if (!done) return false;
+    if (!(await this.actions.done(`cmd:${row.id}`, () => remoteCloseGateDoor(row.id)))) return false;
     this.live.patch(row, { doorStatus: 0 });
     return true;
   }
 
   /** 自动关闸: 0 (不自动关闸) or 10/30/60/120/300 seconds. */
   async setAutoClose(row: GuardRow, interval: AutoCloseInterval): Promise<boolean> {
-    const done = await this.actions.run(`cmd:${row.id}`, async () => {
-      await setAutoCloseGateDoorInterval(row.id, interval);
-      return true;
-    });
-    if (!done) return false;
+    if (!(await this.actions.done(`cmd:${row.id}`, () => setAutoCloseGateDoorInterval(row.id, interval)))) return false;
     this.live.patch(row, { autoCloseInterval: interval });
     return true;
   }
@@ -399,42 +353,34 @@ export interface WhiteForm {
   expireDate: string;
 }
 
-/** The community whitelist of the guard list (B §2 门禁白名单 popup): search, pages, add/edit, delete. */
+/**
+ * The community whitelist of the guard list (B §2 门禁白名单 popup): what the shared list asks for (search by name,
+ * phone or room), the entry row's N人, add/edit and delete. The list reloads from page 1 after a change.
+ */
 export class WhitelistStore {
   communityId: number | null = null;
+  /** The applied search keyword (name, phone or room). */
   keyword = '';
-  items: WhiteRow[] = [];
-  /** Entries matching the keyword (null before the first answer). */
-  total: number | null = null;
   /** All entries of the community (the entry row's N人), null before known. */
   count: number | null = null;
-  loading = false;
-  failed = false;
-  private pageNum = 0;
-  private generation = 0;
-  private inflight: Promise<void> | null = null;
+  /** Bumped to reload the list from page 1 (after a save or a delete). */
+  version = 0;
   /** Double-tap safety of the row actions. */
   readonly actions = new ActionGuard();
 
   constructor() {
-    makeAutoObservable<WhitelistStore, 'pageNum' | 'generation' | 'inflight'>(this, {
-      pageNum: false,
-      generation: false,
-      inflight: false,
-    });
+    makeAutoObservable(this);
   }
 
-  /** Points the store at a community (the site's), forgetting another community's rows. */
+  /** Points the store at a community (the site's), forgetting another community's search and count. */
   use(communityId: number): void {
     if (communityId === this.communityId) return;
     this.communityId = communityId;
     this.keyword = '';
-    this.items = [];
-    this.total = null;
     this.count = null;
   }
 
-  /** Loads the N人 count of the entry row. */
+  /** Loads the N人 count of the entry row (the community's entries, whatever the search). */
   async loadCount(): Promise<void> {
     const communityId = this.communityId;
     if (communityId === null) return;
@@ -448,67 +394,24 @@ export class WhitelistStore {
     }
   }
 
-  /** Sets the search keyword (name, phone or room; at most 30 characters). */
+  /** Sets the search keyword (name, phone or room; at most 30 characters); the list reloads. */
   setKeyword(keyword: string): void {
     this.keyword = keyword.trim().slice(0, 30);
   }
 
-  /** Page 1 again (open, search, pull-to-refresh, after a change); answers of earlier loads are dropped. */
-  reload(): Promise<void> {
-    this.generation += 1;
-    this.inflight = null;
-    this.pageNum = 0;
-    this.items = [];
-    this.total = null;
-    this.failed = false;
-    return this.loadMore();
+  /** Values whose change reloads the list from page 1. */
+  get watch(): unknown[] {
+    return [this.communityId, this.keyword, this.version];
   }
 
-  /** True while more entries exist than loaded. */
-  get hasMore(): boolean {
-    return this.total === null ? !this.failed : this.items.length < this.total;
-  }
-
-  /**
-   * Loads the next page (infinite scroll); a call while one is in flight shares it. Rejects on failure so that the
-   * scroll offers 加载失败，点击重试.
-   */
-  loadMore(): Promise<void> {
-    if (this.inflight) return this.inflight;
-    const communityId = this.communityId;
-    if (communityId === null) return Promise.resolve();
-    const generation = this.generation;
-    const pageNum = this.pageNum + 1;
-    const keyword = this.keyword;
-    this.loading = true;
-    this.failed = false;
-    const job = (async () => {
-      try {
-        const page = await getWhiteList({ communityId, pageNum, pageSize: 20, ...(keyword ? { keyword } : {}) });
-        runInAction(() => {
-          if (generation !== this.generation) return;
-          this.pageNum = pageNum;
-          this.items = [...this.items, ...page.list];
-          this.total = page.total;
-          if (!keyword) this.count = page.total;
-        });
-      } catch (error) {
-        runInAction(() => {
-          if (generation === this.generation) this.failed = true;
-        });
-        throw error;
-      } finally {
-        runInAction(() => {
-          if (generation === this.generation) {
-            this.loading = false;
-            this.inflight = null;
-          }
-        });
-      }
-    })();
-    this.inflight = job;
-    return job;
-  }
+  /** Declares the call of one page for the shared list. */
+  readonly fetchPage = (pageNum: number, pageSize: number) =>
+    getWhiteList({
+      communityId: this.communityId ?? 0,
+      pageNum,
+      pageSize,
+      ...(this.keyword ? { keyword: this.keyword } : {}),
+    });
 
   /** The first validation message of a form, or null (B §2 whitelist validation, in field order). */
   validate(form: WhiteForm): string | null {
@@ -521,7 +424,7 @@ export class WhitelistStore {
     );
   }
 
-  /** 保存: validates, saves (new or edit) and reloads the list. */
+  /** 保存: validates, saves (new or edit); the list and the count reload. */
   async save(form: WhiteForm): Promise<ActionOutcome> {
     const message = this.validate(form);
     if (message) return { ok: false, message };
@@ -535,28 +438,21 @@ export class WhitelistStore {
       roomNo: form.roomNo.trim(),
       expireDate: form.expireDate || null,
     };
-    const saved = await this.actions.run('save', async () => {
-      await saveWhite(body);
-      return true;
-    });
-    if (!saved) return { ok: false, message: null };
-    await this.reload().catch(() => undefined);
+    if (!(await this.actions.done('save', () => saveWhite(body)))) return { ok: false, message: null };
+    this.changed();
     return { ok: true };
   }
 
-  /** 删除 (after the screen's confirmation). */
+  /** 删除 (after the screen's confirmation); the list and the count reload. */
   async remove(row: WhiteRow): Promise<boolean> {
-    const done = await this.actions.run(`delete:${row.id}`, async () => {
-      await deleteWhite(row.id);
-      return true;
-    });
-    if (!done) return false;
-    runInAction(() => {
-      this.items = this.items.filter((r) => r.id !== row.id);
-      if (this.total !== null) this.total -= 1;
-      if (this.count !== null) this.count -= 1;
-    });
+    if (!(await this.actions.done(`delete:${row.id}`, () => deleteWhite(row.id)))) return false;
+    this.changed();
     return true;
+  }
+
+  private changed(): void {
+    this.version += 1;
+    void this.loadCount();
   }
 }
 

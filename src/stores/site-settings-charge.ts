@@ -20,6 +20,7 @@ import {
   normalizeChargeRule,
 } from '../api/site-settings-rules';
 import { yuanToFen } from '../lib/money';
+import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import { fenText } from './site-settings';
 
@@ -160,7 +161,7 @@ export class ChargeSettingsStore {
   private saved = '';
   /** Unsaved edits (leaving asks 放弃未保存的修改？). */
   dirty = false;
-  saving = false;
+  private readonly guard = new ActionGuard();
 
   constructor(readonly siteId: number) {
     this.site = new Loadable(() => getSiteBaseInfo(siteId));
@@ -168,14 +169,20 @@ export class ChargeSettingsStore {
     this.sameSites = new Loadable(() => sameSiteRuleList(siteId));
     this.cards = new Loadable(() => haveCard(siteId));
     this.otherSites = new Loadable(async () => (await simpleSiteList()).filter((s) => s.id !== siteId));
-    makeAutoObservable(this, {
+    makeAutoObservable<ChargeSettingsStore, 'guard'>(this, {
       siteId: false,
       site: false,
       mode: false,
       sameSites: false,
       cards: false,
       otherSites: false,
+      guard: false,
     });
+  }
+
+  /** True while the rule is being saved (保存 is disabled). */
+  get saving(): boolean {
+    return this.guard.anyBusy;
   }
 
   /** Loads the rule, the capabilities and the same-rule sites; false when the rule or capabilities failed. */
@@ -183,6 +190,11 @@ export class ChargeSettingsStore {
     const [site, mode] = await Promise.all([this.site.load(), this.mode.load(), this.sameSites.load()]);
     if (site && this.site.data) this.fill(this.site.data.chargeRule, false);
     return site && mode;
+  }
+
+  /** The rule or the capabilities failed to load (the page offers 重试). */
+  get failed(): boolean {
+    return this.site.failed || this.mode.failed;
   }
 
   /** The caller may change the rule. */
@@ -336,21 +348,10 @@ export class ChargeSettingsStore {
   async save(): Promise<ModifySiteResult | string | null> {
     const rule = this.rule;
     if (typeof rule === 'string') return rule;
-    if (this.saving) return null;
-    this.setSaving(true);
-    try {
-      const result = await modifySite({ siteId: this.siteId, chargeRule: rule });
-      this.markSaved(rule);
-      return result;
-    } catch {
-      return null;
-    } finally {
-      this.setSaving(false);
-    }
-  }
-
-  private setSaving(on: boolean): void {
-    this.saving = on;
+    const result = await this.guard.run('save', () => modifySite({ siteId: this.siteId, chargeRule: rule }));
+    if (!result) return null;
+    this.markSaved(rule);
+    return result;
   }
 
   private markSaved(rule: ChargeRule): void {

@@ -239,27 +239,37 @@ describe('AddPartyStore (benefitAdd)', () => {
 });
 
 describe('CostSettingsStore (expensesSet)', () => {
-  it('prefills the form from the working copy and saves the whole rule with the cost fields changed', async () => {
+  it('prefills the cost form from the working copy and saves the whole rule with the cost fields changed', async () => {
     const pending = { ...RULE, electricPrice: 80 };
     mocked.querySiteShareRuleList.mockResolvedValue([version(2, 2, pending), version(1, 1, RULE)] as never);
     const store = new CostSettingsStore(root, 7);
     await store.load();
     expect(store.pending?.version).toBe(2);
+    expect(store.editing).toBe(false);
     store.startEdit();
-    expect(store.form).toEqual({ electricBearer: 1, electricPrice: '0.80', channelFeeBearer: 1, platformFeeBearer: 1 });
-    store.setForm({ electricPrice: '2.01' });
+    const form = store.form;
+    expect(form?.values).toEqual({
+      electricBearer: 1,
+      electricPrice: '0.80',
+      channelFeeBearer: 1,
+      platformFeeBearer: 1,
+    });
+    form?.set({ electricPrice: '2.01' });
     expect(store.validate()).toBe('电费单价需在0.01-2.00元/度之间');
-    store.setForm({ electricPrice: 'abc' });
+    expect(await store.save()).toBe('电费单价需在0.01-2.00元/度之间');
+    form?.set({ electricPrice: 'abc' });
     expect(store.validate()).toBe('电费单价需在0.01-2.00元/度之间');
-    store.setForm({ electricBearer: 2 });
-    expect(store.priceShown).toBe(false);
-    expect(store.formCosts?.electricPrice).toBe(0);
-    expect(store.formExample).toEqual([
+    expect(store.formExample).toBeNull();
+    form?.set({ electricBearer: 2 });
+    expect(form?.priceShown).toBe(false);
+    expect(store.validate()).toBeNull();
+    expect(store.formExample?.rows).toEqual([
       { label: 'P10003', fen: 3000 },
       { label: 'P10001', fen: 1000 },
       { label: '运营商', fen: 5940 },
     ]);
-    store.setForm({ electricBearer: 3, electricPrice: '0.5', channelFeeBearer: 3 });
+    form?.set({ electricBearer: 3, electricPrice: '0.5', channelFeeBearer: 3 });
+    expect(mocked.modifySite).not.toHaveBeenCalled();
     await store.save();
     expect(mocked.modifySite).toHaveBeenCalledWith({
       siteId: 7,
@@ -268,13 +278,18 @@ describe('CostSettingsStore (expensesSet)', () => {
     expect(store.editing).toBe(false);
   });
 
-  it('without a property only 运营商承担 can be chosen', async () => {
+  it('without a property only 运营商承担 can be chosen; while a change is under review nothing opens', async () => {
     mockedSite.getSiteBaseInfo.mockResolvedValue(site({ merchantId: null }) as never);
     const store = new CostSettingsStore(root, 7);
     await store.load();
     store.startEdit();
-    store.setForm({ electricBearer: 3 });
-    expect(store.form.electricBearer).toBe(1);
-    expect(store.priceShown).toBe(false);
+    store.form?.set({ electricBearer: 3 });
+    expect(store.form?.values.electricBearer).toBe(1);
+    expect(store.form?.priceShown).toBe(false);
+    mocked.querySiteShareRuleList.mockResolvedValue([version(2, 3, RULE), version(1, 1, RULE)] as never);
+    const reviewed = new CostSettingsStore(root, 7);
+    await reviewed.load();
+    reviewed.startEdit();
+    expect(reviewed.editing).toBe(false);
   });
 });

@@ -13,20 +13,19 @@ import {
 import {
   FULL_BP,
   MAX_PARTIES,
+  PARTY_TYPE_NAMES,
   RATE_COLUMNS,
   SHARE_MESSAGES,
-  costError,
-  electricPriceShown,
-  exampleSplit,
   partiesError,
   type RateKey,
 } from '../api/site-settings-rules';
 import { PHONE_PATTERN } from '../api/rules';
-import { yuanToFen } from '../lib/money';
 import { percentToBp } from '../lib/rate';
+import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
-import { bpToPercentText, fenText, workingVersion } from './site-settings';
+import { bpToPercentText, workingVersion } from './site-settings';
+import { CostFormStore, EXAMPLE_INCOME, costExampleOf, type CostExample } from './site-settings-cost';
 
 /**
  * The share-rule pages of a site (B-site.md §4): the cost-bearing detail (expensesSet), integrated and per-type profit
@@ -36,13 +35,6 @@ import { bpToPercentText, fenText, workingVersion } from './site-settings';
  * with up to two decimals and sent as basis points; money fen.
  */
 
-/** Why saving is refused while a change is under review (B §4 expensesSet "Validation"). */
-export const IN_REVIEW_MESSAGE = SHARE_MESSAGES.inReview;
-
-/** One-day example of the cost pages: ¥100.00 of income and 20 kWh (B §1 expensesSet "Live example"). */
-export const EXAMPLE_INCOME = 10_000;
-export const EXAMPLE_ENERGY_WH = 20_000;
-
 /**
  * What every share page works on: the site (property, editable) and its versions, the working copy, and the save call.
  * The page stores own one (composition: MobX's makeAutoObservable does not support subclassing).
@@ -50,8 +42,7 @@ export const EXAMPLE_ENERGY_WH = 20_000;
 export class SiteShareContext {
   readonly site: Loadable<SiteDetail>;
   readonly versions: Loadable<ShareRuleVersion[]>;
-  /** True while a change is being sent (double-tap safety). */
-  saving = false;
+  private readonly guard = new ActionGuard();
 
   constructor(
     private readonly root: RootStore,
@@ -59,7 +50,12 @@ export class SiteShareContext {
   ) {
     this.site = new Loadable(() => getSiteBaseInfo(siteId));
     this.versions = new Loadable(() => querySiteShareRuleList(siteId));
-    makeAutoObservable<SiteShareContext, 'root'>(this, { root: false, siteId: false });
+    makeAutoObservable<SiteShareContext, 'root' | 'guard'>(this, { root: false, siteId: false, guard: false });
+  }
+
+  /** True while a change is being sent (double-tap safety: the buttons are disabled). */
+  get saving(): boolean {
+    return this.guard.busy('send');
   }
 
   /** Loads the site and its versions; false when either failed (toasted). */
@@ -93,6 +89,11 @@ export class SiteShareContext {
     return (this.site.data?.merchantId ?? null) !== null;
   }
 
+  /** The site or its versions failed to load (the page offers 重试). */
+  get failed(): boolean {
+    return this.site.failed || this.versions.failed;
+  }
+
   /** The owner's account id (a party can never be the owner itself). */
   get ownerId(): number | null {
     return this.root.session.extendPermission?.mainAccountId ?? null;
@@ -103,10 +104,6 @@ export class SiteShareContext {
     return this.root.session.extendPermission?.settleMode === 2;
   }
 
-  private setSaving(on: boolean): void {
-    this.saving = on;
-  }
-
   /**
    * The review check before a save (B §4 保存: checkAuditSiteInfo, 审核中 → toast and stop): the message when a change
    * is under review, null when the screen may go on, false when the call failed (already toasted).
@@ -114,7 +111,7 @@ export class SiteShareContext {
   async reviewBlock(): Promise<string | null | false> {
     try {
       const audit = await checkAuditSiteInfo(this.siteId);
-      return audit.auditStatus === 1 ? IN_REVIEW_MESSAGE : null;
+      return audit.auditStatus === 1 ? SHARE_MESSAGES.inReview : null;
     } catch {
       return false;
     }
@@ -125,15 +122,7 @@ export class SiteShareContext {
    * server's answer, or null when the call failed (already toasted) or a save is already running.
    */
   async send(rule: SiteShareRule): Promise<ModifySiteResult | null> {
-    if (this.saving) return null;
-    this.setSaving(true);
-    try {
-      return await modifySite({ siteId: this.siteId, siteShareRule: rule });
-    } catch {
-      return null;
-    } finally {
-      this.setSaving(false);
-    }
+    return (await this.guard.run('send', () => modifySite({ siteId: this.siteId, siteShareRule: rule }))) ?? null;
   }
 }
 
@@ -328,7 +317,7 @@ export class ShareSettingsStore {
     const rule = this.rule;
     if (!rule) return null;
     const rows = rule.parties.map((p) => ({
-      label: p.name || '分成方',
+      label: p.name || PARTY_TYPE_NAMES[p.partyType],
       fen: Math.floor((EXAMPLE_INCOME * p.chargeRate) / FULL_BP),
     }));
     return [...rows, { label: '运营商', fen: EXAMPLE_INCOME - rows.reduce((sum, r) => sum + r.fen, 0) }];
@@ -380,9 +369,9 @@ export class AddPartyStore {
   /** The lookup answer for `lookedUp`, or null before 查询. */
   lookup: CommercialByPhone | null = null;
   lookedUp = '';
-  searching = false;
   rates: Record<RateKey, string> = { chargeRate: '', cardRate: '', coinRate: '' };
   remark = '';
+  private readonly guard = new ActionGuard();
 
   /** @param mode 1 three rates (from benefitSet), 2 one rate (from integrateSet) */
   constructor(
@@ -391,7 +380,12 @@ export class AddPartyStore {
     readonly mode: 1 | 2,
   ) {
     this.ctx = new SiteShareContext(root, siteId);
-    makeAutoObservable(this, { ctx: false, mode: false });
+    makeAutoObservable<AddPartyStore, 'guard'>(this, { ctx: false, mode: false, guard: false });
+  }
+
+  /** True while 查询 runs (its button spins). */
+  get searching(): boolean {
+    return this.guard.busy('search');
   }
 
   /** Loads the site and its versions; preselects 物业 when it can be added, else 代理商. */
@@ -437,20 +431,11 @@ export class AddPartyStore {
   async search(): Promise<string | null> {
     if (!PHONE_PATTERN.test(this.phone)) return SHARE_MESSAGES.phone;
     if (this.searching) return null;
-    this.setSearching(true);
-    try {
-      const answer = await getCommercialByPhone(this.phone);
-      this.setLookup(this.phone, answer);
-    } catch {
-      this.setLookup('', null);
-    } finally {
-      this.setSearching(false);
-    }
+    const phone = this.phone;
+    const answer = await this.guard.run('search', () => getCommercialByPhone(phone));
+    // A failed lookup (already toasted) forgets the previous one.
+    this.setLookup(answer ? phone : '', answer ?? null);
     return null;
-  }
-
-  private setSearching(on: boolean): void {
-    this.searching = on;
   }
 
   private setLookup(phone: string, answer: CommercialByPhone | null): void {
@@ -576,22 +561,15 @@ export class AddPartyStore {
   }
 }
 
-/** The cost-bearing form (B §1 /site/add/expensesSet; B §4 expensesSet 修改). The price is typed in yuan per kWh. */
-export interface CostForm {
-  electricBearer: 1 | 2 | 3;
-  electricPrice: string;
-  channelFeeBearer: 1 | 3;
-  platformFeeBearer: 1 | 3;
-}
-
 /**
- * expensesSet (B §4 "费用承担详情"): the version in force and the pending one (待生效 / 审核中 / 已驳回), the example, and
- * 修改 → the cost form prefilled from the working copy → 保存 (the whole rule with the cost fields changed).
+ * expensesSet (B §4 "费用承担详情"): the version in force and the pending one (待生效 / 审核中 / 已驳回), the examples, and
+ * 修改 → the cost form of /site/add/expensesSet (./site-settings-cost) prefilled from the working copy → 保存 (the whole
+ * rule with the cost fields changed).
  */
 export class CostSettingsStore {
   readonly ctx: SiteShareContext;
-  editing = false;
-  form: CostForm = { electricBearer: 1, electricPrice: '', channelFeeBearer: 1, platformFeeBearer: 1 };
+  /** The 修改 form, or null while the terms are only shown. */
+  form: CostFormStore | null = null;
 
   constructor(root: RootStore, siteId: number) {
     this.ctx = new SiteShareContext(root, siteId);
@@ -609,89 +587,54 @@ export class CostSettingsStore {
     return newest && newest.status !== 1 ? newest : null;
   }
 
-  /** 修改: the form prefilled from the working copy. */
+  /** The form is open (leaving asks 放弃未保存的修改？). */
+  get editing(): boolean {
+    return this.form !== null;
+  }
+
+  /** 修改: the form prefilled from the working copy (only while the terms may be changed). */
   startEdit(): void {
     const rule = this.ctx.working?.rule;
     if (!rule || !this.ctx.canEdit) return;
-    this.form = {
-      electricBearer: rule.electricBearer,
-      electricPrice: rule.electricPrice > 0 ? fenText(rule.electricPrice) : '',
-      channelFeeBearer: rule.channelFeeBearer,
-      platformFeeBearer: rule.platformFeeBearer,
-    };
-    this.editing = true;
+    this.form = new CostFormStore(rule, this.ctx.hasProperty);
   }
 
   cancelEdit(): void {
-    this.editing = false;
+    this.form = null;
   }
 
-  /** Changes fields of the form (without a property only 运营商承担 is selectable for electricity). */
-  setForm(fields: Partial<CostForm>): void {
-    if (fields.electricBearer !== undefined && fields.electricBearer !== 1 && !this.ctx.hasProperty) return;
-    Object.assign(this.form, fields);
-  }
-
-  /** The price field is shown (a property is linked and does not bear the electricity). */
-  get priceShown(): boolean {
-    return electricPriceShown(this.form.electricBearer, this.ctx.hasProperty);
-  }
-
-  /** The form's cost fields as stored: price in fen (0 where not shown), or null while the price text is invalid. */
-  get formCosts(): Pick<
-    SiteShareRule,
-    'electricBearer' | 'electricPrice' | 'channelFeeBearer' | 'platformFeeBearer'
-  > | null {
-    const price = this.priceShown ? yuanToFen(this.form.electricPrice) : 0;
-    if (price === null) return null;
-    return {
-      electricBearer: this.form.electricBearer,
-      electricPrice: price,
-      channelFeeBearer: this.form.channelFeeBearer,
-      platformFeeBearer: this.form.platformFeeBearer,
-    };
-  }
-
-  /** The first validation failure of the form (B §1 expensesSet "Validation"), or null. */
+  /** The first validation failure of the open form (B §1 expensesSet "Validation"), or null. */
   validate(): string | null {
-    const costs = this.formCosts;
-    if (!costs) return SHARE_MESSAGES.electricPrice;
-    return costError(costs, this.ctx.hasProperty);
+    const result = this.form?.result();
+    return result && 'failure' in result ? result.failure : null;
+  }
+
+  /** The example of a stored rule (B §1 expensesSet "Live example"), fen. */
+  exampleOf(rule: SiteShareRule): CostExample {
+    return costExampleOf(rule);
+  }
+
+  /** The example of the form being edited (the working copy's parties with the form's costs), or null. */
+  get formExample(): CostExample | null {
+    const base = this.ctx.working?.rule;
+    return base && this.form ? this.form.exampleWith(base) : null;
   }
 
   /**
-   * The example of a rule (B §1 expensesSet "Live example"): ¥100.00 of income and 20 kWh split among the parties and
-   * the operator, in fen.
+   * 保存 (after the screen's review check and confirmation): the working copy with the form's cost fields. Resolves
+   * with the answer, the first validation failure to show, or null (the call failed, already toasted).
    */
-  exampleOf(rule: SiteShareRule): { label: string; fen: number }[] {
-    const split = exampleSplit(rule, EXAMPLE_INCOME, EXAMPLE_ENERGY_WH);
-    return [
-      ...split.parties.map((p) => ({ label: p.name || '分成方', fen: p.amount })),
-      { label: '运营商', fen: split.operator },
-    ];
-  }
-
-  /** The example of the form being edited (the working copy's parties with the form's costs). */
-  get formExample(): { label: string; fen: number }[] | null {
-    const base = this.ctx.working?.rule;
-    const costs = this.formCosts;
-    if (!base || !costs) return null;
-    return this.exampleOf({ ...base, ...costs });
-  }
-
-  /** 保存 (after the screen's confirmation). Resolves with the answer, a message to show, or null. */
   async save(): Promise<ModifySiteResult | string | null> {
-    const error = this.validate();
-    if (error) return error;
     const base = this.ctx.working?.rule;
-    const costs = this.formCosts;
-    if (!base || !costs) return null;
-    const result = await this.ctx.send({ ...base, ...costs });
-    if (result && typeof result !== 'string') this.finishEdit();
-    return result;
+    if (!this.form || !base) return null;
+    const result = this.form.result();
+    if ('failure' in result) return result.failure;
+    const answer = await this.ctx.send({ ...base, ...result.terms });
+    if (answer) this.finishEdit();
+    return answer;
   }
 
   private finishEdit(): void {
-    this.editing = false;
+    this.form = null;
   }
 }

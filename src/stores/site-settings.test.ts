@@ -7,8 +7,6 @@ import { RootStore } from './root';
 import {
   SiteProfileStore,
   bpToPercentText,
-  costSummary,
-  maskPhone,
   shareSavedText,
   shareSummary,
   tomorrowOf,
@@ -71,14 +69,7 @@ describe('display rules of the profile (B §4)', () => {
     expect(bpToPercentText(0)).toBe('0');
   });
 
-  it('summarises the cost and share terms', () => {
-    expect(costSummary(RULE, true)).toBe('电费:运营商承担 ¥0.60/度 · 手续费:运营商承担 · 服务费:按分成比例分摊');
-    expect(costSummary({ ...RULE, electricBearer: 2 }, true)).toBe(
-      '电费:物业承担 · 手续费:运营商承担 · 服务费:按分成比例分摊',
-    );
-    expect(costSummary({ ...RULE, electricPrice: 0 }, false)).toBe(
-      '电费:运营商承担 · 手续费:运营商承担 · 服务费:按分成比例分摊',
-    );
+  it('summarises the share terms', () => {
     expect(shareSummary(RULE)).toBe('综合分成 · 物业30% · 代理商5.5%');
     expect(shareSummary({ ...RULE, parties: [] })).toBe('综合分成 · 全部归运营商');
     expect(shareSummary({ ...RULE, shareMode: 1 })).toBe('分项分成 · 2个分成方');
@@ -114,8 +105,6 @@ describe('display rules of the profile (B §4)', () => {
     expect(workingVersion([v(3, 5), v(2, 4), v(1, 1)])?.version).toBe(2);
     expect(workingVersion([v(2, 1), v(1, 5)])?.version).toBe(2);
     expect(workingVersion(null)).toBeNull();
-    expect(maskPhone('13800138002')).toBe('138****8002');
-    expect(maskPhone('')).toBe('');
   });
 });
 

@@ -16,25 +16,19 @@ import {
   type ShareRuleVersion,
   type SiteInstalmentStatus,
 } from '../api/site-settings';
-import {
-  ELECTRIC_BEARER_NAMES,
-  FEE_BEARER_NAMES,
-  PARTY_TYPE_NAMES,
-  SHARE_STATUS_NAMES,
-  electricPriceShown,
-  siteFieldError,
-  type SiteTextField,
-} from '../api/site-settings-rules';
+import { PARTY_TYPE_NAMES, SHARE_STATUS_NAMES, siteFieldError, type SiteTextField } from '../api/site-settings-rules';
 import { formatBp } from '../lib/rate';
 import { shanghai } from '../lib/time';
+import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
 import { siteListStoreOf } from './site-list';
 
 /**
- * The site profile (B-site.md §4 "/site/siteInfo/siteData — 站点资料") and the display rules shared by its settings
- * pages: summaries of the share and cost terms, a version's status line, the texts after a share change. Edits go
- * straight to the server (modifySite); nothing here touches the site draft.
+ * The site profile (B-site.md §4 "/site/siteInfo/siteData — 站点资料") and the display rules shared by the site
+ * section's forms and settings pages (money and rates as typed, masked phones, the share summary, a version's status
+ * line, the texts after a share change; the cost summary is in ./site-settings-cost). Edits go straight to the server
+ * (modifySite); nothing here touches the site draft.
  */
 
 /** The Asia/Shanghai day after the instant `ms`, 'YYYY-MM-DD' (a share change takes effect then, B §B.4). */
@@ -50,19 +44,6 @@ export function fenText(fen: number): string {
 /** Basis points as the percent a rate input shows: 3000 → "30", 1250 → "12.5", 25 → "0.25". */
 export function bpToPercentText(bp: number): string {
   return String(Number((bp / 100).toFixed(2)));
-}
-
-/**
- * The cost-bearing summary (B §1 /site/add "费用承担" row): "电费:运营商承担 ¥0.60/度 · 手续费:运营商承担 ·
- * 服务费:运营商承担". The price shows where it applies (a property is linked and does not bear the cost).
- */
-export function costSummary(rule: SiteShareRule, hasProperty: boolean): string {
-  const price = electricPriceShown(rule.electricBearer, hasProperty) ? ` ¥${fenText(rule.electricPrice)}/度` : '';
-  return [
-    `电费:${ELECTRIC_BEARER_NAMES[rule.electricBearer]}${price}`,
-    `手续费:${FEE_BEARER_NAMES[rule.channelFeeBearer]}`,
-    `服务费:${FEE_BEARER_NAMES[rule.platformFeeBearer]}`,
-  ].join(' · ');
 }
 
 /**
@@ -84,7 +65,11 @@ export function versionStatusText(v: Pick<ShareRuleVersion, 'status' | 'effectiv
   return SHARE_STATUS_NAMES[v.status];
 }
 
-/** The toast after a share change was accepted (B §4): "已保存，2026-11-21生效", or "已提交平台审核" for a review. */
+/**
+ * The toast after a change of the share terms was accepted (B §4 integrateSet, benefitAdd, expensesSet, merchant):
+ * "{verb}，2026-11-21生效", or "已提交平台审核" when it went to the platform's review.
+ * @param verb what was done: 已保存 (default), 添加成功, 已更换, 已取消关联 …
+ */
 export function shareSavedText(result: ModifySiteResult, verb = '已保存'): string {
   if (result.shareRuleStatus === 3) return '已提交平台审核';
   return result.effectiveDate ? `${verb}，${result.effectiveDate}生效` : verb;
@@ -93,12 +78,6 @@ export function shareSavedText(result: ModifySiteResult, verb = '已保存'): st
 /** The working copy of a site's share rule (B §4 integrateSet "Calls"): the newest version that is not 已失效. */
 export function workingVersion(versions: readonly ShareRuleVersion[] | null): ShareRuleVersion | null {
   return versions?.find((v) => v.status !== 5) ?? null;
-}
-
-/** A phone shown masked: 13800138000 → 138****8000 (shorter values unchanged). */
-export function maskPhone(phone: string | null | undefined): string {
-  const value = (phone ?? '').trim();
-  return value.length < 7 ? value : `${value.slice(0, 3)}****${value.slice(-4)}`;
 }
 
 /** Labels of the profile's text fields. */
@@ -128,8 +107,7 @@ export class SiteProfileStore {
   readonly contracts = new Loadable(() => selectContractCodeList());
   /** The contract shown in the 关联合同 popup, or null. */
   contract: ContractDetail | null = null;
-  /** True while a change is being sent (double-tap safety). */
-  busy = false;
+  private readonly guard = new ActionGuard();
 
   constructor(
     private readonly root: RootStore,
@@ -139,7 +117,12 @@ export class SiteProfileStore {
     this.audit = new Loadable(() => checkAuditSiteInfo(siteId));
     this.instalment = new Loadable(() => querySiteInstalmentStatus(siteId));
     this.applies = new Loadable(() => countGrantedSiteApplies(siteId));
-    makeAutoObservable<SiteProfileStore, 'root'>(this, { root: false, siteId: false });
+    makeAutoObservable<SiteProfileStore, 'root' | 'guard'>(this, { root: false, siteId: false, guard: false });
+  }
+
+  /** True while a change or the deletion is being sent (one at a time: double-tap safety). */
+  get busy(): boolean {
+    return this.guard.anyBusy;
   }
 
   /** Split-mode account (settleMode 2): the profile shows the 设备分期 row. */
@@ -169,21 +152,13 @@ export class SiteProfileStore {
   /** Sends a partial update and refreshes the profile; null when it failed (toasted by the request layer). */
   private async modify(fields: ModifySiteFields): Promise<ModifySiteResult | null> {
     if (this.busy) return null;
-    this.setBusy(true);
-    try {
-      const result = await modifySite({ siteId: this.siteId, ...fields });
+    const result = await this.guard.run('change', async () => {
+      const answer = await modifySite({ siteId: this.siteId, ...fields });
       siteListStoreOf(this.root).markDirty();
       await this.detail.load();
-      return result;
-    } catch {
-      return null;
-    } finally {
-      this.setBusy(false);
-    }
-  }
-
-  private setBusy(on: boolean): void {
-    this.busy = on;
+      return answer;
+    });
+    return result ?? null;
   }
 
   /**
@@ -245,15 +220,9 @@ export class SiteProfileStore {
   /** Deletes the site (after the screen's confirmation) and marks the site list dirty. Resolves true when done. */
   async deleteSite(): Promise<boolean> {
     if (this.busy) return false;
-    this.setBusy(true);
-    try {
+    return this.guard.done('delete', async () => {
       await delSite(this.siteId);
       siteListStoreOf(this.root).markDirty();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      this.setBusy(false);
-    }
+    });
   }
 }

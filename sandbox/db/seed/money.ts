@@ -78,6 +78,56 @@ const PERIOD_DUE = 55000;
 const PERIOD_PLATFORM_FEE = 10000;
 const PERIOD7_OWE = 38650;
 
+/** A profit-share party as one order's split reads it: its account, party type (2 物业, 3/4/5 others) and rate (bp). */
+export interface SplitParty {
+  userId: number;
+  partyType: number;
+  /** The party's rate for the order's income type (chargeRate, cardRate or coinRate), basis points. */
+  rate: number;
+}
+
+/** The amounts of one order's split (fen): the parties' shares, the electricity paid to the property, the owner's rest. */
+export interface SplitAmounts {
+  /** Roles 1 (物业) / 2 (其他分润方), in the order of the parties. */
+  shares: { party: SplitParty; amount: number }[];
+  /** Role 5 电费结算 to the property. */
+  electricity: number;
+  /** Role 0, the owner's remainder. */
+  owner: number;
+}
+
+/**
+ * The split of one order (B-site.md Business rules §B.8, entities.md R4.1), given its gross G and its costs as the
+ * caller computed them (channel fee, platform split, electricity cost; fen): the shared cost SC is each cost whose
+ * bearer is 3 (electricity capped by what is left of G), Base = G − SC, each party gets floor(max(Base, 0) × rate /
+ * 10000), the owner pays the costs it bears (bearer 1) from the rest, and the property is paid the electricity it is
+ * owed (bearer 3 from the shared part; bearer 1 from the owner's rest, capped so that the owner's row is not negative;
+ * nothing when the property bears it (2) or the site has no property). The amounts with the channel fee and the platform
+ * split add up to G. Used by the seed's replay and by the sandbox's live orders (api/device-setup-orders.ts).
+ */
+export function splitAmounts(
+  gross: number,
+  costs: { channelFee: number; platformFee: number; electricCost: number },
+  terms: { electricBearer: number; channelFeeBearer: number; platformFeeBearer: number },
+  parties: readonly SplitParty[],
+  hasProperty: boolean,
+): SplitAmounts {
+  const electricCost = hasProperty ? costs.electricCost : 0;
+  const sharedFees =
+    (terms.channelFeeBearer === 3 ? costs.channelFee : 0) + (terms.platformFeeBearer === 3 ? costs.platformFee : 0);
+  const sharedElectricity = terms.electricBearer === 3 ? Math.min(electricCost, Math.max(0, gross - sharedFees)) : 0;
+  const base = gross - sharedFees - sharedElectricity;
+  const shares = parties.map((party) => ({ party, amount: Math.floor((Math.max(base, 0) * party.rate) / 10000) }));
+  let owner =
+    base -
+    shares.reduce((sum, s) => sum + s.amount, 0) -
+    (terms.channelFeeBearer === 1 ? costs.channelFee : 0) -
+    (terms.platformFeeBearer === 1 ? costs.platformFee : 0);
+  const ownElectricity = terms.electricBearer === 1 ? Math.max(0, Math.min(electricCost, owner)) : 0;
+  owner -= ownElectricity;
+  return { shares, electricity: sharedElectricity + ownElectricity, owner };
+}
+
 /** The share-rule version in force on `day` (R8.2): the newest 生效中/已失效 version effective on or before that day. */
 export function versionOn(site: SiteDef, day: string): VersionDef {
   let best: VersionDef | null = null;
@@ -164,7 +214,7 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
         ...extra,
       });
     };
-    const channelFee = kind === 'coin' ? 0 : Math.floor((gross * 60) / 10000);
+    const channelFee = kind === 'coin' ? 0 : roundDiv(gross * 60, 10000); // B §B.8: round(G × 0.6 %)
     let platformFee = 0;
     let period: PeriodDef | null = null;
     if (site.operatorId === ACC.splitOperator && kind !== 'coin') {
@@ -178,26 +228,27 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
       }
     }
     const electricCost = kind === 'card' ? 0 : roundDiv(src.energyWh * v.electricPrice, 1000);
-    const base = gross; // every demo version has all bearers = 1 (运营商承担) → no shared cost
-    let rest = base - channelFee - platformFee;
-    const shares: { p: VersionDef['parties'][number]; amount: number; rate: number }[] = [];
-    for (const p of v.parties) {
-      const rate = kind === 'charge' ? p.chargeRate : kind === 'card' ? p.cardRate : p.coinRate;
-      const amount = Math.floor((Math.max(base, 0) * rate) / 10000);
-      shares.push({ p, amount, rate });
-      rest -= amount;
-    }
     const property = site.merchantId;
-    const electricity = property !== null && v.electricBearer !== 2 ? Math.max(0, Math.min(electricCost, rest)) : 0;
-    rest -= electricity;
+    const { shares, electricity, owner } = splitAmounts(
+      gross,
+      { channelFee, platformFee, electricCost },
+      v,
+      v.parties.map((p) => ({
+        userId: p.userId,
+        partyType: p.partyType,
+        rate: kind === 'charge' ? p.chargeRate : kind === 'card' ? p.cardRate : p.coinRate,
+      })),
+      property !== null,
+    );
     if (channelFee > 0) row(4, channelFee);
     if (platformFee > 0) row(3, platformFee, { proportion: SPLIT_PROPORTION_10007, periodId: period?.id ?? null });
     for (const s of shares) {
       if (s.amount <= 0) continue;
-      row(s.p.partyType === 2 ? 1 : 2, s.amount, { accountId: s.p.userId, partyType: s.p.partyType, rate: s.rate });
+      const p = s.party;
+      row(p.partyType === 2 ? 1 : 2, s.amount, { accountId: p.userId, partyType: p.partyType, rate: p.rate });
     }
     if (electricity > 0 && property !== null) row(5, electricity, { accountId: property, partyType: 2 });
-    row(0, rest, { accountId: site.operatorId });
+    row(0, owner, { accountId: site.operatorId });
     return rows;
   };
 

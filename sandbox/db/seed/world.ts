@@ -1,4 +1,5 @@
 import { DEFAULT_PERMISSIONS } from '../../../src/api/permissions';
+import { DEFAULT_CHARGE_RULE } from '../../../src/api/site-settings-rules';
 import bcrypt from 'bcryptjs';
 import { addDays, DAY_MS, dayOf, startOfDay } from '../../lib/time';
 import { ACC, type ChargerDef, type SeedCtx, type SiteDef, type VersionDef } from './context';
@@ -42,23 +43,8 @@ export function demoPasswordHash(): string {
   return passwordHashCache;
 }
 
-/** Platform default charge rule (B-site §0.3). */
-export const DEFAULT_RULE: ChargeRule = {
-  billingMode: 1,
-  tiers: [
-    { maxPower: 200, price: 25 },
-    { maxPower: 400, price: 40 },
-    { maxPower: 700, price: 60 },
-    { maxPower: 1000, price: 80 },
-  ],
-  energyPrice: 0,
-  servicePrice: 0,
-  prepayOptions: [100, 200, 300, 500],
-  fullStop: 1,
-  freeMinutes: 5,
-  maxMinutes: 720,
-  coinMinutes: 240,
-};
+/** Platform default charge rule (B-site §0.3): the contract's, the one addSite gives a new site. */
+export const DEFAULT_RULE: ChargeRule = DEFAULT_CHARGE_RULE;
 
 const RULE_AREA_A: ChargeRule = {
   ...DEFAULT_RULE,
