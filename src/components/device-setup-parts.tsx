@@ -1,13 +1,15 @@
-import { Tag } from 'antd-mobile';
-import { useEffect, useMemo, useRef } from 'react';
+import { Skeleton, Tag } from 'antd-mobile';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SOCKET_STATUS, type Tone } from '../lib/device-status';
 import { qrMatrix } from '../lib/qr-matrix';
 import { toast } from './feedback';
 import './device-setup.css';
 
 /**
- * Pieces shared by the device-setup and site-income screens (B-site.md §3, §5): required numeric route queries (a
- * missing one is toasted and leaves the screen, B "Global behaviour"), QR images drawn client-side, socket status tags.
+ * Pieces shared by the site detail, device-setup and site-income screens (B-site.md §2, §3, §5): required numeric route
+ * queries (a missing one is toasted and leaves the screen, B "Global behaviour"), the label/value rows and the figure
+ * grid of a setup card, the loading page, QR images drawn client-side, socket status tags.
  */
 
 /** A positive integer query parameter, or null. */
@@ -30,6 +32,109 @@ export function useLeaveWhen(missing: boolean, fallback: string, message?: strin
     if (message) toast(message);
     void navigate(fallback, { replace: true });
   }, [missing, fallback, message, navigate]);
+}
+
+/**
+ * Runs a sticker scan (a store's scanSticker) and resolves the scanned code; a refusal (§0.4: not a platform sticker,
+ * or a device code) is toasted and a cancelled scan does nothing, both resolving null.
+ */
+export async function scannedSticker(
+  scan: () => Promise<{ code: string } | { error: string } | null>,
+): Promise<string | null> {
+  const scanned = await scan();
+  if (!scanned) return null;
+  if ('error' in scanned) {
+    toast(scanned.error);
+    return null;
+  }
+  return scanned.code;
+}
+
+/** One row of DetailRows: its label, its value and the test id of the value; a `hidden` row is left out. */
+export interface DetailRow {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  hidden?: boolean;
+}
+
+/** Label/value rows of a setup card (设备号 · 备注 · 状态 …): a definition list, labels left, values right. */
+export function DetailRows({ rows }: { rows: readonly DetailRow[] }) {
+  return (
+    <dl className="setup-rows">
+      {rows
+        .filter((row) => !row.hidden)
+        .map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd data-testid={row.testId}>{row.value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** One figure of a Figures grid: the value in bold above its label; `muted` greys it (e.g. 赠送, not income). */
+export interface Figure {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  muted?: boolean;
+}
+
+/** A grid of summary figures, three a row (净收入 · 扫码 · 投币 …; 今日 订单 · 收入). */
+export function Figures({ items, testId }: { items: readonly Figure[]; testId?: string }) {
+  return (
+    <div className="setup-figures" data-testid={testId}>
+      {items.map((figure) => (
+        <div key={figure.label} className={figure.muted ? 'is-grey' : undefined}>
+          <b data-testid={figure.testId}>{figure.value}</b>
+          <span>{figure.label}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The summary card above a month's day list (B §5 chargerList / cardList): skeleton lines until the first page answered
+ * (`figures` null), then the figures, with `emptyText` under them when the month has nothing to show.
+ */
+export function SummaryCard({
+  figures,
+  emptyText,
+  testId,
+}: {
+  figures: readonly Figure[] | null;
+  emptyText: string | null;
+  testId: string;
+}) {
+  return (
+    <section className="setup-card income-summary" data-testid={testId}>
+      {figures === null ? <Skeleton.Paragraph lineCount={2} animated /> : <Figures items={figures} />}
+      {figures !== null && emptyText && <p className="setup-empty">{emptyText}</p>}
+    </section>
+  );
+}
+
+/** The route queries of a month's income list: siteId (positive integer) and month 'YYYY-MM', or null when malformed. */
+export function useMonthQuery(): { siteId: number; month: string } | null {
+  const siteId = useQueryNumber('siteId');
+  const [params] = useSearchParams();
+  const month = params.get('month') ?? '';
+  return siteId !== null && /^\d{4}-\d{2}$/.test(month) ? { siteId, month } : null;
+}
+
+/** A setup page while its first answer is awaited: a card of skeleton lines (`lines` paragraph lines under a title). */
+export function LoadingPage({ lines = 4 }: { lines?: number }) {
+  return (
+    <main className="setup-page" aria-busy="true">
+      <section className="setup-card">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={lines} animated />
+      </section>
+    </main>
+  );
 }
 
 /**
@@ -56,27 +161,25 @@ export function QrImage({ text, size = 132, label }: { text: string; size?: numb
   return <img className="qr-image" src={src} width={size} height={size} alt={label} data-qr={text} />;
 }
 
-/** Socket statuses (K22) with their tag colours. */
-const SOCKET_TAGS: Record<number, { label: string; color: 'success' | 'primary' | 'warning' | 'danger' | 'default' }> =
-  {
-    0: { label: '空闲', color: 'success' },
-    1: { label: '充电中', color: 'primary' },
-    2: { label: '已充满', color: 'warning' },
-    3: { label: '故障', color: 'danger' },
-    4: { label: '离线', color: 'default' },
-  };
+/** Tag colours of the tones of lib/device-status (antd-mobile has no teal: the socket tiles' #14c9c9). */
+const TAG_COLORS: Readonly<Record<Tone, string>> = {
+  success: 'success',
+  primary: 'primary',
+  warning: 'warning',
+  danger: 'danger',
+  default: 'default',
+  teal: '#14c9c9',
+};
 
-/** A socket status tag: 空闲 / 充电中 / 已充满 / 故障 / 离线. */
+/**
+ * A socket status tag (entities Charger.status, the same names and colours as the socket tiles of the device list):
+ * 空闲 green / 充电中 blue / 已充满 teal / 故障 red / 离线 grey.
+ */
 export function SocketStatusTag({ status }: { status: number }) {
-  const tag = SOCKET_TAGS[status] ?? { label: '--', color: 'default' as const };
+  const state = SOCKET_STATUS[status] ?? { label: '--', tone: 'default' as const };
   return (
-    <Tag color={tag.color} fill="outline" className="socket-status-tag">
-      {tag.label}
+    <Tag color={TAG_COLORS[state.tone]} fill="outline" className="socket-status-tag">
+      {state.label}
     </Tag>
   );
-}
-
-/** The label of a socket status. */
-export function socketStatusLabel(status: number): string {
-  return SOCKET_TAGS[status]?.label ?? '--';
 }

@@ -4,9 +4,10 @@ import 'uplot/dist/uPlot.min.css';
 import './line-chart.css';
 
 /**
- * A line chart for phones (the income trends of /income and the site section, a socket's power curve): one line of
- * values with text labels on x; tapping (or hovering) a point shows its tooltip above the plot. Drawn with uPlot
- * (canvas) in the lib-chart chunk: import it through React.lazy so that only the screens with a chart load it.
+ * A chart for phones (the income trends of /income and the site section, a socket's power curve): one series of
+ * values with text labels on x, drawn as a line or as bars (a site's income per month, B-site.md §5); tapping (or
+ * hovering) a point shows its tooltip above the plot. Drawn with uPlot (canvas) in the lib-chart chunk: import it
+ * through React.lazy so that only the screens with a chart load it.
  */
 
 /** One point: its x label ('MM-DD', 'YYYY-MM', 'HH:mm' ...) and its value (in the chart's unit, e.g. fen). */
@@ -48,15 +49,20 @@ interface Selected {
 
 const SHIFT_X: Record<Selected['align'], string> = { start: '-12px', center: '-50%', end: 'calc(-100% + 12px)' };
 
+/** uPlot's bar path builder: bars 60 % of a slot wide, at most 28 px, centred on their label. */
+const barPaths = uPlot.paths.bars?.({ size: [0.6, 28], align: 0 });
+
 /**
  * The chart of one series, re-created when the series changes (key it by what the series shows, so that a new one
- * starts without a tooltip). Values are divided by `divisor` for the y axis (100 = fen drawn in 元).
+ * starts without a tooltip). Values are divided by `divisor` for the y axis (100 = fen drawn in 元). `variant` 'bar'
+ * draws a bar per point instead of a line.
  */
 export default function LineChart<P extends ChartPoint>({
   points,
   tooltip,
   divisor = 1,
   height = HEIGHT,
+  variant = 'line',
   testId,
 }: {
   points: readonly P[];
@@ -65,6 +71,8 @@ export default function LineChart<P extends ChartPoint>({
   divisor?: number;
   /** Plot height in CSS px (default 180). */
   height?: number;
+  /** 'line' (default) or 'bar'. */
+  variant?: 'line' | 'bar';
   testId?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -77,6 +85,7 @@ export default function LineChart<P extends ChartPoint>({
     const ys = points.map((p) => p.value / divisor);
     const labels = points.map((p) => p.label);
     const monthly = (labels[0]?.length ?? 0) > 5;
+    const bars = variant === 'bar';
 
     const select = (u: uPlot, idx: number | null | undefined) => {
       if (idx === null || idx === undefined || idx < 0 || idx >= ys.length) return;
@@ -105,7 +114,11 @@ export default function LineChart<P extends ChartPoint>({
         // Keep the last tapped point when the pointer leaves (a phone has no hover).
         bind: { mouseleave: () => () => null },
       },
-      scales: { x: { time: false }, y: { range: yRange } },
+      // Bars need half a slot of room on each side of the first and last one.
+      scales: {
+        x: bars ? { time: false, range: () => [-0.5, Math.max(points.length - 0.5, 0.5)] } : { time: false },
+        y: { range: yRange },
+      },
       axes: [
         {
           stroke: '#86909c',
@@ -129,12 +142,14 @@ export default function LineChart<P extends ChartPoint>({
       ],
       series: [
         {},
-        {
-          stroke: BRAND,
-          width: 2,
-          fill: 'rgba(22, 119, 255, 0.08)',
-          points: { show: points.length <= 12, size: 5, fill: BRAND },
-        },
+        bars
+          ? { stroke: BRAND, width: 0, fill: BRAND, paths: barPaths, points: { show: false } }
+          : {
+              stroke: BRAND,
+              width: 2,
+              fill: 'rgba(22, 119, 255, 0.08)',
+              points: { show: points.length <= 12, size: 5, fill: BRAND },
+            },
       ],
       hooks: { setCursor: [(u) => select(u, u.cursor.idx)] },
     };
@@ -156,7 +171,7 @@ export default function LineChart<P extends ChartPoint>({
       plot.destroy();
       setSelected(null);
     };
-  }, [points, divisor, height]);
+  }, [points, divisor, height, variant]);
 
   const point = selected ? points[selected.idx] : undefined;
   return (

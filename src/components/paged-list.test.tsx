@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Activity } from 'react';
+import { Activity, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { configureHttp, post } from '../api/http';
 import { PagedList } from './paged-list';
@@ -116,6 +116,33 @@ describe('PagedList', () => {
     rerender(<List keyword="翠苑" />);
     await screen.findByText('翠苑1');
     expect(calls.at(-1)).toMatchObject({ pageNum: 1, keyword: '翠苑' });
+  });
+
+  it('lists the rows of a list that scrolls inside a box of its own (scrollParent)', async () => {
+    serve(3);
+    function Boxed() {
+      const box = useRef<HTMLDivElement | null>(null);
+      // happy-dom has no layout: give the box the height a browser would.
+      const attach = (el: HTMLDivElement | null) => {
+        if (el) Object.defineProperties(el, { clientHeight: { value: 400 }, clientWidth: { value: 360 } });
+        box.current = el;
+      };
+      return (
+        <div ref={attach} style={{ position: 'relative', height: 400, overflowY: 'auto' }}>
+          <PagedList<Row>
+            scrollParent={box}
+            fetchPage={(pageNum, pageSize) => post('/api/list', { pageNum, pageSize })}
+            pageSize={5}
+            itemKey={(r) => r.id}
+            renderItem={(r) => <div>{r.name}</div>}
+            empty={<p>还没有站点</p>}
+          />
+        </div>
+      );
+    }
+    render(<Boxed />);
+    await screen.findByText('站点1');
+    expect(screen.getByText('站点3')).toBeTruthy();
   });
 
   it('does not reload when a screen kept alive by Activity is shown again', async () => {

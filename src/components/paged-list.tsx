@@ -1,15 +1,32 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  observeElementOffset,
+  observeElementRect,
+  useWindowVirtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import type { Method } from 'alova';
 import { usePagination } from 'alova/client';
 import { Button, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Key,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import './paged-list.css';
 
 /**
  * The one list of the app (ARCHITECTURE.md "Lists"): pages `{ pageNum, pageSize }` → `{ list, total }` through alova's
  * pagination hook (append mode), pull-to-refresh (page 1 again), infinite scroll (next page until list.length reaches
  * total, footer 没有更多了), skeleton rows on the first load, an empty state, and an error state with 加载失败，点击重试.
- * Rows are virtualised against the window scroll (@tanstack/react-virtual), so a list of thousands stays smooth.
+ * Rows are virtualised against the window scroll (@tanstack/react-virtual), so a list of thousands stays smooth; a list
+ * inside a scrolling box of its own (a full-height popup) names that box with `scrollParent` (it must be positioned, so
+ * that the list's offsetTop is measured within it).
  */
 
 /** A page answer of the contract. */
@@ -43,6 +60,28 @@ export interface PagedListProps<T, R extends Page<T>> {
   onRefresh?: () => Promise<unknown> | void;
   /** Test id of the list container. */
   testId?: string;
+  /** The scrolling element the list lives in, when it is not the window (e.g. the body of a popup). */
+  scrollParent?: RefObject<HTMLElement | null>;
+}
+
+/** What the window virtualizer scrolls on instead of the window: a box (the element variant of @tanstack/react-virtual). */
+type Scrolling = Pick<
+  VirtualizerOptions<Window, Element>,
+  'getScrollElement' | 'observeElementRect' | 'observeElementOffset' | 'scrollToFn' | 'initialOffset'
+>;
+
+/**
+ * The scrolling options of a list inside `box`: exactly what @tanstack/react-virtual's useVirtualizer passes (its
+ * useWindowVirtualizer is the same hook with the window's), typed for the window hook so that one hook serves both.
+ */
+function boxScrolling(box: RefObject<HTMLElement | null>): Scrolling {
+  return {
+    getScrollElement: () => box.current,
+    observeElementRect,
+    observeElementOffset,
+    scrollToFn: elementScroll,
+    initialOffset: () => box.current?.scrollTop ?? 0,
+  } as unknown as Scrolling;
 }
 
 /** The shared paged list; see the module docstring. */
@@ -59,6 +98,7 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
   skeletonRows = 6,
   onRefresh,
   testId,
+  scrollParent,
 }: PagedListProps<T, R>) {
   const pagination = usePagination((pageNum: number, size: number) => fetchPage(pageNum, size), {
     append: true,
@@ -134,10 +174,11 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     // Let React batch the re-renders of a scroll instead of one synchronous render per scroll event.
     useFlushSync: false,
     scrollMargin,
-    getItemKey: (index) => {
+    getItemKey: (index: number) => {
       const item = list[index];
       return item === undefined ? index : itemKey(item);
     },
+    ...(scrollParent ? boxScrolling(scrollParent) : {}),
   });
 
   const firstLoad = loading && list.length === 0 && !error;

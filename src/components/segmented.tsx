@@ -1,9 +1,16 @@
 import './segmented.css';
 
+/** Class names of the two looks: a pill of segments, or a row of separate filter chips. */
+const LOOKS = {
+  pill: { group: 'segmented', item: 'segmented__item' },
+  chips: { group: 'chips', item: 'chip' },
+} as const;
+
 /**
  * A segmented control (站点 | 小区, 今日 | 昨日 | 本月 ...): plain buttons in a pill. antd-mobile's Segmented brings
  * rc-segmented and rc-motion (about 4 kB gzip) for its sliding animation; screens use this instead to keep their chunks
- * within the byte budget. `block` stretches the items over the full width.
+ * within the byte budget. `block` stretches the items over the full width. `variant="chips"` draws the same one-of-many
+ * choice as a row of filter chips (全部 / 在线 / 离线 …, scrolling sideways when long), e.g. the device lists' filters.
  */
 export function Segmented<T extends string>({
   options,
@@ -11,6 +18,7 @@ export function Segmented<T extends string>({
   onChange,
   label,
   block = false,
+  variant = 'pill',
 }: {
   options: readonly { key: T; label: string }[];
   value: T;
@@ -18,16 +26,19 @@ export function Segmented<T extends string>({
   /** Accessible name of the group. */
   label: string;
   block?: boolean;
+  /** 'pill' (default) or 'chips'. */
+  variant?: keyof typeof LOOKS;
 }) {
+  const look = LOOKS[variant];
   return (
-    <div className={block ? 'segmented segmented--block' : 'segmented'} role="tablist" aria-label={label}>
+    <div className={block ? `${look.group} ${look.group}--block` : look.group} role="tablist" aria-label={label}>
       {options.map((option) => (
         <button
           key={option.key}
           type="button"
           role="tab"
           aria-selected={option.key === value}
-          className={option.key === value ? 'segmented__item is-active' : 'segmented__item'}
+          className={option.key === value ? `${look.item} is-active` : look.item}
           onClick={() => onChange(option.key)}
         >
           {option.label}

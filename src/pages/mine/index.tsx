@@ -23,13 +23,13 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_TYPE_NAMES } from '../../api/user';
+import { maskPhone } from '../../lib/phone';
 import { badgeText } from '../../components/badge';
 import { EntryLink, useIsBuilt } from '../../components/route-availability';
 import {
   MINE_ENTRIES,
   POSTER_HINT,
   displayName,
-  maskPhone,
   mineStoreOf,
   visibleMenu,
   type MineEntryKey,

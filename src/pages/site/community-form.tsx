@@ -1,11 +1,8 @@
 import { Button, Input, List, Popup, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useState } from 'react';
 import { toast } from '../../components/feedback';
+import { RegionField } from '../../components/region-field';
 import type { CommunityFormStore } from '../../stores/community-form';
-
-/** The region picker with its data, loaded only when the user opens it. */
-const RegionPicker = lazy(() => import('../../components/region-picker'));
 
 /**
  * The 新增小区 / 编辑 form popup of the site list's 小区 segment (B-site.md §1 "Validation (community form)"): 小区名称,
@@ -13,9 +10,7 @@ const RegionPicker = lazy(() => import('../../components/region-picker'));
  * and counts then refresh through the store). This module is loaded only when the form is first opened.
  */
 const CommunityForm = observer(function CommunityForm({ form }: { form: CommunityFormStore }) {
-  const [picking, setPicking] = useState(false);
   const { values } = form;
-  const region = [values.province, values.city, values.area].filter(Boolean).join(' ');
   const save = async () => {
     const outcome = await form.save();
     if (outcome?.kind === 'invalid') toast(outcome.message);
@@ -39,9 +34,11 @@ const CommunityForm = observer(function CommunityForm({ form }: { form: Communit
             onChange={(v) => form.set('name', v)}
           />
         </List.Item>
-        <List.Item title="所在地区" onClick={() => setPicking(true)} data-testid="community-region">
-          <span className={region ? undefined : 'community-form__placeholder'}>{region || '请选择省/市/区'}</span>
-        </List.Item>
+        <RegionField
+          value={{ province: values.province, city: values.city, area: values.area }}
+          onChange={(r) => form.setRegion(r)}
+          testId="community-region"
+        />
         <List.Item title="详细地址">
           <TextArea
             name="communityAddress"
@@ -88,19 +85,6 @@ const CommunityForm = observer(function CommunityForm({ form }: { form: Communit
           保存
         </Button>
       </div>
-      {picking && (
-        <Suspense fallback={null}>
-          <RegionPicker
-            visible={picking}
-            value={{ province: values.province, city: values.city, area: values.area }}
-            onClose={() => setPicking(false)}
-            onConfirm={(r) => {
-              form.setRegion(r);
-              setPicking(false);
-            }}
-          />
-        </Suspense>
-      )}
     </Popup>
   );
 });

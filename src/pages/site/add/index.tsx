@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { confirm, toast } from '../../../components/feedback';
 import { useIsBuilt } from '../../../components/route-availability';
 import { useStores } from '../../../stores/root';
-import { costSummary, siteAddStoreOf, type SiteAddField } from '../../../stores/site-add';
+import { siteAddStoreOf, type SiteAddField } from '../../../stores/site-add';
+import { costSummary } from '../../../stores/site-settings-cost';
 import './add.css';
 
 /**

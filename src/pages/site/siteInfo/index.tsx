@@ -9,7 +9,8 @@ import { EntryLink } from '../../../components/route-availability';
 import { SITE_TABS, siteInfoEntry, siteTabOf, type SiteTabKey } from '../../../lib/device-status';
 import { useStores } from '../../../stores/root';
 import { siteDetailStoreOf, type SiteDetailStore } from '../../../stores/site-detail';
-import { copyText, useSiteId } from './parts';
+import { useQueryNumber } from '../../../components/device-setup-parts';
+import { copyText } from './parts';
 import './site-info.css';
 
 /**
@@ -195,7 +196,7 @@ const SiteInfoLayout = observer(function SiteInfoLayout() {
   const store = siteDetailStoreOf(root);
   const location = useLocation();
   const navigate = useNavigate();
-  const siteId = useSiteId();
+  const siteId = useQueryNumber('siteId');
   const tab = siteTabOf(location.pathname);
 
   useEffect(() => {

@@ -1,21 +1,35 @@
 import { Dialog, Input } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryNumber } from '../../../components/device-setup-parts';
 import { toast } from '../../../components/feedback';
 import type { Tone } from '../../../lib/device-status';
+import { useStores, type RootStore } from '../../../stores/root';
+import { LivePoller, siteDetailStoreOf, type LiveRows, type SiteDetailStore } from '../../../stores/site-detail';
 import type { ActionOutcome } from '../../../stores/site-devices';
-import { LivePoller } from '../../../stores/site-detail';
 
 /**
- * Pieces shared by the site detail and its four device tabs (B-site.md §2): the route's siteId, status dots, filter
- * chips, the remark dialog and the live-refresh hook.
+ * Pieces shared by the site detail and its four device tabs (B-site.md §2): the tab's stores for the route's site,
+ * status dots, the remark dialog of a row and the live-refresh hook. Filter chips are the shared Segmented with
+ * variant "chips".
  */
 
-/** The route query siteId as a positive integer, or null when missing or malformed. */
-export function useSiteId(): number | null {
-  const [params] = useSearchParams();
-  const value = Number(params.get('siteId'));
-  return Number.isInteger(value) && value > 0 ? value : null;
+/**
+ * The stores of a device tab for the route's siteId: the layout's SiteDetailStore (header, permissions) and the tab's
+ * own store, pointed at the site once it is known (`enter`). siteId is null when the query lacks it (the layout then
+ * leaves for /site).
+ */
+export function useDeviceTab<S extends { enter(siteId: number): void }>(
+  storeOf: (root: RootStore) => S,
+): { detail: SiteDetailStore; store: S; siteId: number | null } {
+  const root = useStores();
+  const detail = siteDetailStoreOf(root);
+  const store = storeOf(root);
+  const siteId = useQueryNumber('siteId');
+  useEffect(() => {
+    if (siteId !== null) store.enter(siteId);
+  }, [siteId, store]);
+  return { detail, store, siteId };
 }
 
 /** A coloured dot with its label (在线 green, 离线 grey, 故障 red …). */
@@ -25,36 +39,6 @@ export function StatusDot({ tone, label }: { tone: Tone; label: string }) {
       <i aria-hidden="true" />
       {label}
     </span>
-  );
-}
-
-/** Filter chips (全部 / 在线 / …): plain buttons, the active one highlighted. */
-export function Chips<K extends string>({
-  options,
-  value,
-  onChange,
-  label,
-}: {
-  options: readonly { key: K; label: string }[];
-  value: K;
-  onChange: (key: K) => void;
-  label: string;
-}) {
-  return (
-    <div className="chips" role="tablist" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option.key}
-          type="button"
-          role="tab"
-          aria-selected={option.key === value}
-          className={option.key === value ? 'chip is-active' : 'chip'}
-          onClick={() => onChange(option.key)}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
   );
 }
 
@@ -140,6 +124,43 @@ export function RemarkDialog({
     />
   );
 }
+
+/** A device row with a remark (备注名). */
+export interface RemarkRow {
+  id: number;
+  remark: string | null;
+}
+
+/** What RowRemarkDialog needs of a device-list store: the rows' fresher copies and its 备注 action. */
+export interface RemarkRowsStore<T extends RemarkRow> {
+  readonly live: LiveRows<T>;
+  editRemark(row: T, text: string): Promise<ActionOutcome>;
+}
+
+function RowRemarkDialogView<T extends RemarkRow>({
+  row,
+  store,
+  onClose,
+}: {
+  row: T | null;
+  store: RemarkRowsStore<T>;
+  onClose: () => void;
+}) {
+  return (
+    <RemarkDialog
+      open={row !== null}
+      initial={row ? (store.live.of(row).remark ?? '') : ''}
+      onSave={(text) => (row ? store.editRemark(row, text) : Promise.resolve({ ok: false, message: null }))}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The 备注 dialog of one row of a device list (boxes, guards, cameras, smoke sensors): open while `row` is set,
+ * prefilled with the row's freshest remark, saved through the store's editRemark (which updates the row).
+ */
+export const RowRemarkDialog = observer(RowRemarkDialogView) as typeof RowRemarkDialogView;
 
 /**
  * Runs `tick` every `intervalMs` while `enabled` and the page is visible; stops when the component unmounts (the

@@ -5,10 +5,9 @@ import type { PageOf, WebcamPair, WebcamRow } from '../../../../api/device';
 import { toast } from '../../../../components/feedback';
 import { PagedList } from '../../../../components/paged-list';
 import { DEVICE_STATUS, relativeTime } from '../../../../lib/device-status';
-import { useStores } from '../../../../stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
+import type { SiteDetailStore } from '../../../../stores/site-detail';
 import { cameraListStoreOf, type CameraListStore } from '../../../../stores/site-devices';
-import { RemarkDialog, StatusDot, useSiteId } from '../parts';
+import { RowRemarkDialog, StatusDot, useDeviceTab } from '../parts';
 import { LivePlayer } from './live-player';
 
 /**
@@ -67,15 +66,9 @@ const CameraCard = observer(function CameraCard({
 });
 
 const CameraListPage = observer(function CameraListPage() {
-  const root = useStores();
-  const detail = siteDetailStoreOf(root);
-  const store = cameraListStoreOf(root);
-  const siteId = useSiteId();
+  const { detail, store, siteId } = useDeviceTab(cameraListStoreOf);
   const [remarkRow, setRemarkRow] = useState<WebcamRow | null>(null);
   const closeRemark = useCallback(() => setRemarkRow(null), []);
-  useEffect(() => {
-    if (siteId !== null) store.enter(siteId);
-  }, [siteId, store]);
   useEffect(() => () => store.closePlayer(), [store]);
   if (siteId === null) return null;
   return (
@@ -101,14 +94,7 @@ const CameraListPage = observer(function CameraListPage() {
           empty={<p>暂无摄像头</p>}
         />
       )}
-      <RemarkDialog
-        open={remarkRow !== null}
-        initial={remarkRow ? (store.live.of(remarkRow).remark ?? '') : ''}
-        onSave={(text) =>
-          remarkRow ? store.editRemark(remarkRow, text) : Promise.resolve({ ok: false, message: null })
-        }
-        onClose={closeRemark}
-      />
+      <RowRemarkDialog row={remarkRow} store={store} onClose={closeRemark} />
       <LivePlayer store={store} />
     </section>
   );

@@ -11,7 +11,7 @@ import {
 } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { BoxDetail, BoxRow, ChargerTile } from '../../../../api/device';
 import { TEST_CHARGE_MINUTES } from '../../../../api/device-rules';
@@ -36,7 +36,8 @@ import { formatTime } from '../../../../lib/time';
 import { useStores } from '../../../../stores/root';
 import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
 import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '../../../../stores/site-devices';
-import { Chips, RemarkDialog, StatusDot, useLivePoller, useSiteId } from '../parts';
+import { useQueryNumber } from '../../../../components/device-setup-parts';
+import { RowRemarkDialog, StatusDot, useLivePoller } from '../parts';
 
 /**
  * /site/siteInfo/facilityList — 设备列表 (B-site.md §2): the site's charging boxes with every socket's state, filter chips
@@ -131,30 +132,52 @@ const BoxCard = observer(function BoxCard({
   );
 });
 
-/** The 设备详情 bottom sheet (boxDetail). */
-function DetailSheet({ store, box, onClose }: { store: BoxListStore; box: BoxRow | null; onClose: () => void }) {
+/**
+ * A bottom sheet about one box of the 更多 menu: shown while `box` is set; its body is keyed by the box, so that each
+ * opening starts afresh.
+ */
+function BoxSheet({
+  title,
+  box,
+  onClose,
+  children,
+}: {
+  title: string;
+  box: BoxRow | null;
+  onClose: () => void;
+  children: (box: BoxRow) => ReactNode;
+}) {
   return (
     <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
-      <h3>设备详情</h3>
-      {box && <DetailBody key={box.id} store={store} box={box} onClose={onClose} />}
+      <h3>{title}</h3>
+      {box && <Fragment key={box.id}>{children(box)}</Fragment>}
     </Popup>
   );
 }
 
-/** The sheet's content for one box (keyed by box, so that it starts empty for each). */
-function DetailBody({ store, box, onClose }: { store: BoxListStore; box: BoxRow; onClose: () => void }) {
-  const [detail, setDetail] = useState<BoxDetail | null>(null);
+/**
+ * What a sheet's body shows, loaded once when it opens: null while loading; a failed load (already toasted by the
+ * request layer) closes the sheet. An answer arriving after the sheet closed is dropped.
+ */
+function useSheetData<T>(load: () => Promise<T>, onClose: () => void): T | null {
+  const [data, setData] = useState<T | null>(null);
+  const latest = useRef(load);
   useEffect(() => {
     let live = true;
-    store
-      .loadDetail(box.id)
-      .then((d) => live && setDetail(d))
+    latest
+      .current()
+      .then((value) => live && setData(() => value))
       .catch(() => live && onClose());
     return () => {
       live = false;
     };
-  }, [box, store, onClose]);
-  const d = detail;
+  }, [onClose]);
+  return data;
+}
+
+/** The 设备详情 sheet's content for one box (boxDetail). */
+function DetailBody({ store, box, onClose }: { store: BoxListStore; box: BoxRow; onClose: () => void }) {
+  const d = useSheetData<BoxDetail>(() => store.loadDetail(box.id), onClose);
   return (
     <>
       {!d ? (
@@ -186,31 +209,11 @@ function DetailBody({ store, box, onClose }: { store: BoxListStore; box: BoxRow;
   );
 }
 
-/** 测试充电: an idle socket and 1/3/5 minutes, then a confirmation. */
-function TestChargeSheet({ store, box, onClose }: { store: BoxListStore; box: BoxRow | null; onClose: () => void }) {
-  return (
-    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
-      <h3>测试充电</h3>
-      {box && <TestChargeBody key={box.id} store={store} box={box} onClose={onClose} />}
-    </Popup>
-  );
-}
-
-/** The test-charge form of one box. */
+/** 测试充电 of one box: an idle socket and 1/3/5 minutes, then a confirmation. */
 function TestChargeBody({ store, box, onClose }: { store: BoxListStore; box: BoxRow; onClose: () => void }) {
-  const [sockets, setSockets] = useState<ChargerTile[] | null>(null);
+  const sockets = useSheetData<ChargerTile[]>(() => store.sockets(box), onClose);
   const [socketNo, setSocketNo] = useState<number | null>(null);
   const [minutes, setMinutes] = useState<1 | 3 | 5>(1);
-  useEffect(() => {
-    let live = true;
-    store
-      .sockets(box)
-      .then((list) => live && setSockets(list))
-      .catch(() => live && onClose());
-    return () => {
-      live = false;
-    };
-  }, [box, store, onClose]);
   const start = async () => {
     if (socketNo === null) return;
     const ok = await confirm('测试充电', `将免费启动${socketNo}号插座${minutes}分钟，用于检测线路`, '开始测试');
@@ -260,27 +263,7 @@ function TestChargeBody({ store, box, onClose }: { store: BoxListStore; box: Box
   );
 }
 
-/** 迁移站点: another site of the caller, then a confirmation. */
-function MigrateSheet({
-  store,
-  detail,
-  box,
-  onClose,
-}: {
-  store: BoxListStore;
-  detail: SiteDetailStore;
-  box: BoxRow | null;
-  onClose: () => void;
-}) {
-  return (
-    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
-      <h3>迁移到其他站点</h3>
-      {box && <MigrateBody key={box.id} store={store} detail={detail} box={box} onClose={onClose} />}
-    </Popup>
-  );
-}
-
-/** The target sites of one box. */
+/** 迁移站点 of one box: another site of the caller, then a confirmation. */
 function MigrateBody({
   store,
   detail,
@@ -292,17 +275,7 @@ function MigrateBody({
   box: BoxRow;
   onClose: () => void;
 }) {
-  const [targets, setTargets] = useState<{ id: number; name: string }[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    store
-      .migrationTargets()
-      .then((list) => live && setTargets(list))
-      .catch(() => live && onClose());
-    return () => {
-      live = false;
-    };
-  }, [box, store, onClose]);
+  const targets = useSheetData(() => store.migrationTargets(), onClose);
   const choose = async (target: { id: number; name: string }) => {
     const here = detail.site?.name ?? '本站点';
     const ok = await confirm(
@@ -341,7 +314,7 @@ const FacilityListPage = observer(function FacilityListPage() {
   const root = useStores();
   const detail = siteDetailStoreOf(root);
   const store = boxListStoreOf(root);
-  const siteId = useSiteId();
+  const siteId = useQueryNumber('siteId');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
@@ -421,7 +394,13 @@ const FacilityListPage = observer(function FacilityListPage() {
   return (
     <section className="device-tab" data-testid="facility-list">
       <div className="device-toolbar">
-        <Chips<BoxFilterKey> label="设备状态" options={BOX_FILTERS} value={store.filter} onChange={chooseFilter} />
+        <Segmented<BoxFilterKey>
+          variant="chips"
+          label="设备状态"
+          options={BOX_FILTERS}
+          value={store.filter}
+          onChange={chooseFilter}
+        />
         {detail.canAddDevice && (
           <EntryLink to={`/site/siteInfo/facilityList/facilityCode?${query}`} className="device-toolbar__add">
             扫码添加
@@ -476,15 +455,16 @@ const FacilityListPage = observer(function FacilityListPage() {
         onAction={(action) => void onAction(String(action.key))}
         onClose={close}
       />
-      <RemarkDialog
-        open={sheet === 'remark' && box !== null}
-        initial={box ? (store.live.of(box).remark ?? '') : ''}
-        onSave={(text) => (box ? store.editRemark(box, text) : Promise.resolve({ ok: false, message: null }))}
-        onClose={close}
-      />
-      <DetailSheet store={store} box={sheet === 'detail' ? box : null} onClose={close} />
-      <TestChargeSheet store={store} box={sheet === 'test' ? box : null} onClose={close} />
-      <MigrateSheet store={store} detail={detail} box={sheet === 'migrate' ? box : null} onClose={close} />
+      <RowRemarkDialog row={sheet === 'remark' ? box : null} store={store} onClose={close} />
+      <BoxSheet title="设备详情" box={sheet === 'detail' ? box : null} onClose={close}>
+        {(b) => <DetailBody store={store} box={b} onClose={close} />}
+      </BoxSheet>
+      <BoxSheet title="测试充电" box={sheet === 'test' ? box : null} onClose={close}>
+        {(b) => <TestChargeBody store={store} box={b} onClose={close} />}
+      </BoxSheet>
+      <BoxSheet title="迁移到其他站点" box={sheet === 'migrate' ? box : null} onClose={close}>
+        {(b) => <MigrateBody store={store} detail={detail} box={b} onClose={close} />}
+      </BoxSheet>
     </section>
   );
 });

@@ -10,14 +10,14 @@ import { EntryLink } from '../../../../components/route-availability';
 import { DEVICE_STATUS, autoCloseOption, autoCloseText, doorStateText } from '../../../../lib/device-status';
 import { formatTime } from '../../../../lib/time';
 import { useStores } from '../../../../stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
+import type { SiteDetailStore } from '../../../../stores/site-detail';
 import {
   GUARD_POLL_MS,
   guardListStoreOf,
   whitelistStoreOf,
   type GuardListStore,
 } from '../../../../stores/site-devices';
-import { RemarkDialog, StatusDot, useLivePoller, useSiteId } from '../parts';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '../parts';
 import { WhitelistPopup } from './whitelist-popup';
 
 /**
@@ -151,16 +151,11 @@ const WhiteEntry = observer(function WhiteEntry({ detail, onOpen }: { detail: Si
 
 const GuardListPage = observer(function GuardListPage() {
   const root = useStores();
-  const detail = siteDetailStoreOf(root);
-  const store = guardListStoreOf(root);
+  const { detail, store, siteId } = useDeviceTab(guardListStoreOf);
   const whitelist = whitelistStoreOf(root);
-  const siteId = useSiteId();
   const [remarkRow, setRemarkRow] = useState<GuardRow | null>(null);
   const [autoRow, setAutoRow] = useState<GuardRow | null>(null);
   const [whiteOpen, setWhiteOpen] = useState(false);
-  useEffect(() => {
-    if (siteId !== null) store.enter(siteId);
-  }, [siteId, store]);
   useLivePoller(() => store.refreshLive(), GUARD_POLL_MS, siteId !== null);
   const closeRemark = useCallback(() => setRemarkRow(null), []);
 
@@ -201,14 +196,7 @@ const GuardListPage = observer(function GuardListPage() {
         onAction={(action) => autoRow && void chooseInterval(autoRow, Number(action.key) as AutoCloseInterval)}
         onClose={() => setAutoRow(null)}
       />
-      <RemarkDialog
-        open={remarkRow !== null}
-        initial={remarkRow ? (store.live.of(remarkRow).remark ?? '') : ''}
-        onSave={(text) =>
-          remarkRow ? store.editRemark(remarkRow, text) : Promise.resolve({ ok: false, message: null })
-        }
-        onClose={closeRemark}
-      />
+      <RowRemarkDialog row={remarkRow} store={store} onClose={closeRemark} />
       {(detail.site?.communityId ?? null) !== null && (
         <WhitelistPopup
           store={whitelist}

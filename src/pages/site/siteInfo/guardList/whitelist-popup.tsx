@@ -1,16 +1,19 @@
-import { Button, InfiniteScroll, Input, List, Popup, PullToRefresh, SearchBar, SwipeAction, Tag } from 'antd-mobile';
+import { Button, Input, List, Popup, SearchBar, SwipeAction, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WhiteRow } from '../../../../api/device';
 import { confirm, toast } from '../../../../components/feedback';
-import { maskPhone, whiteExpired } from '../../../../lib/device-status';
+import { PagedList } from '../../../../components/paged-list';
+import { whiteExpired } from '../../../../lib/device-status';
+import { maskPhone } from '../../../../lib/phone';
 import { dayOf } from '../../../../lib/time';
 import type { WhiteForm, WhitelistStore } from '../../../../stores/site-devices';
 
 /**
  * The 门禁白名单 popup of the guard list (B-site.md §2): the community's residents allowed through its door guards and
- * gates — search (name/phone/room), rows (name, masked phone, 房号, 有效期 长期/date, tag 已过期), infinite scroll and
- * pull-to-refresh, 新增 and swipe 编辑/删除 for those who may edit, with the form's validation messages.
+ * gates — search (name/phone/room), rows (name, masked phone, 房号, 有效期 长期/date, tag 已过期) in the shared list
+ * scrolling inside the popup (infinite scroll, pull-to-refresh), 新增 and swipe 编辑/删除 for those who may edit, with
+ * the form's validation messages.
  */
 
 const EMPTY_FORM: WhiteForm = { name: '', phone: '', roomNo: '', expireDate: '' };
@@ -156,13 +159,8 @@ export const WhitelistPopup = observer(function WhitelistPopup({
 }) {
   const [editing, setEditing] = useState<WhiteForm | null>(null);
   const [text, setText] = useState(store.keyword);
-  useEffect(() => {
-    if (open) void store.reload().catch(() => undefined);
-  }, [open, store]);
-  const search = (value: string) => {
-    store.setKeyword(value);
-    void store.reload().catch(() => undefined);
-  };
+  const body = useRef<HTMLDivElement>(null);
+  const search = (value: string) => store.setKeyword(value);
   return (
     <Popup visible={open} onClose={onClose} position="bottom" bodyClassName="white-popup" destroyOnClose>
       <div className="white-popup__head">
@@ -184,11 +182,17 @@ export const WhitelistPopup = observer(function WhitelistPopup({
         onSearch={search}
         onClear={() => search('')}
       />
-      <div className="white-popup__body" data-testid="white-list">
-        <PullToRefresh onRefresh={() => store.reload()}>
-          {store.items.map((row) => (
+      <div className="white-popup__body" ref={body}>
+        <PagedList<WhiteRow>
+          testId="white-list"
+          scrollParent={body}
+          fetchPage={store.fetchPage}
+          watch={store.watch}
+          itemKey={(row) => row.id}
+          estimateSize={60}
+          skeletonRows={4}
+          renderItem={(row) => (
             <WhiteRowView
-              key={row.id}
               row={row}
               store={store}
               editable={editable}
@@ -196,28 +200,10 @@ export const WhitelistPopup = observer(function WhitelistPopup({
                 setEditing({ id: r.id, name: r.name, phone: r.phone, roomNo: r.roomNo, expireDate: r.expireDate ?? '' })
               }
             />
-          ))}
-          {store.total === 0 && (
-            <div className="paged-list__state">
-              <p>{store.keyword ? '没有符合条件的白名单' : '暂无白名单，点击新增'}</p>
-            </div>
           )}
-          {store.total !== 0 && (
-            <InfiniteScroll loadMore={() => store.loadMore()} hasMore={store.hasMore}>
-              {(hasMore, failed, retry) =>
-                failed ? (
-                  <span className="paged-list__retry" role="button" onClick={() => void retry()}>
-                    加载失败，点击重试
-                  </span>
-                ) : hasMore ? (
-                  <span>加载中…</span>
-                ) : (
-                  <span>没有更多了</span>
-                )
-              }
-            </InfiniteScroll>
-          )}
-        </PullToRefresh>
+          onRefresh={() => store.loadCount()}
+          empty={<p>{store.keyword ? '没有符合条件的白名单' : '暂无白名单，点击新增'}</p>}
+        />
       </div>
       <WhiteFormSheet store={store} initial={editing} onClose={() => setEditing(null)} />
     </Popup>

@@ -3,7 +3,7 @@ import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
+import { Figures, useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
 import { LazyLineChart } from '../../../../components/lazy-line-chart';
 import { Money } from '../../../../components/money';
 import { formatFen } from '../../../../lib/money';
@@ -16,6 +16,12 @@ import { SiteIncomeYearStore, monthChartPoints } from '../../../../stores/site-i
  * income chart, and the month rows (newest first: 总收入 with 充电 · 投币 · 充值 · 退款, 我的收入) leading to the day
  * detail of that month; shortcuts 充电明细 / 充值明细 of the current month. Pull-to-refresh reloads the year.
  */
+
+/** The shortcuts to the current month's detail: its tab and label. */
+const SHORTCUTS = [
+  ['chargerList', '充电明细'],
+  ['cardList', '充值明细'],
+] as const;
 
 const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: number }) {
   const navigate = useNavigate();
@@ -60,28 +66,18 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
           data && (
             <>
               <section className="setup-card" data-testid="income-summary">
-                <div className="setup-figures">
-                  <div>
-                    <b data-testid="income-year-total">
-                      <Money fen={data.summary.totalIncome} />
-                    </b>
-                    <span>年度总收入</span>
-                  </div>
-                  <div>
-                    <b data-testid="income-year-mine">
-                      <Money fen={data.summary.myIncome} />
-                    </b>
-                    <span>我的收入</span>
-                  </div>
-                  <div>
-                    <b>{data.summary.orderCount} 笔</b>
-                    <span>订单</span>
-                  </div>
-                  <div>
-                    <b>{formatKwh(data.summary.energyWh)} kWh</b>
-                    <span>用电</span>
-                  </div>
-                </div>
+                <Figures
+                  items={[
+                    {
+                      label: '年度总收入',
+                      value: <Money fen={data.summary.totalIncome} />,
+                      testId: 'income-year-total',
+                    },
+                    { label: '我的收入', value: <Money fen={data.summary.myIncome} />, testId: 'income-year-mine' },
+                    { label: '订单', value: `${data.summary.orderCount} 笔` },
+                    { label: '用电', value: `${formatKwh(data.summary.energyWh)} kWh` },
+                  ]}
+                />
                 {store.empty && <p className="setup-empty">本年暂无收入</p>}
               </section>
               <section className="setup-card">
@@ -92,26 +88,23 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                     points={monthChartPoints(data.list)}
                     tooltip={(p) => `${p.month} ${formatFen(p.value)}`}
                     divisor={100}
+                    variant="bar"
                     testId="income-month-chart"
                   />
                 </Suspense>
               </section>
               <section className="setup-card" data-testid="income-months">
                 <div className="setup-links">
-                  <Button
-                    color="primary"
-                    fill="outline"
-                    onClick={() => void navigate(detail('chargerList', store.thisMonth))}
-                  >
-                    充电明细
-                  </Button>
-                  <Button
-                    color="primary"
-                    fill="outline"
-                    onClick={() => void navigate(detail('cardList', store.thisMonth))}
-                  >
-                    充值明细
-                  </Button>
+                  {SHORTCUTS.map(([tab, label]) => (
+                    <Button
+                      key={tab}
+                      color="primary"
+                      fill="outline"
+                      onClick={() => void navigate(detail(tab, store.thisMonth))}
+                    >
+                      {label}
+                    </Button>
+                  ))}
                 </div>
                 {data.list.map((m) => (
                   <Link

@@ -1,10 +1,60 @@
 import { Dialog, Input } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 /**
- * The profile's edit dialog of one text field (render it with a `key` per field, so that it starts from `initial`) (B-site.md §4: 站点名称 / 联系人 / 联系电话 / 客服电话): an input
- * prefilled with the current value; 保存 runs `onSave`, which resolves with a validation message (shown under the input),
- * null when saved (the dialog closes), or false when the server refused (already toasted; the dialog stays open).
+ * The edit dialogs of the site profile and its settings pages (B-site.md §4): a centred dialog holding a small form,
+ * with the form's validation message under it and 取消 / a confirm action; it stays open until the page closes it.
+ */
+export function FormDialog({
+  open,
+  title,
+  okText,
+  message,
+  onOk,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  /** The confirm action's text (保存, 确定). */
+  okText: string;
+  /** The validation message shown under the fields, or null. */
+  message: string | null;
+  onOk: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      visible={open}
+      title={title}
+      closeOnAction={false}
+      onClose={onClose}
+      content={
+        <div className="edit-dialog">
+          {children}
+          {message && (
+            <p className="edit-dialog__error" role="alert">
+              {message}
+            </p>
+          )}
+        </div>
+      }
+      actions={[
+        [
+          { key: 'cancel', text: '取消', onClick: onClose },
+          { key: 'ok', text: okText, bold: true, onClick: onOk },
+        ],
+      ]}
+    />
+  );
+}
+
+/**
+ * The profile's edit dialog of one text field (B-site.md §4: 站点名称 / 联系人 / 联系电话 / 客服电话); render it with a
+ * `key` per field, so that it starts from `initial`. 保存 runs `onSave`, which resolves with a validation message (shown
+ * under the input), null when saved (the dialog closes), or false when the server refused (already toasted; the dialog
+ * stays open).
  */
 export function EditTextDialog({
   open,
@@ -41,38 +91,19 @@ export function EditTextDialog({
     }
   };
   return (
-    <Dialog
-      visible={open}
-      title={title}
-      closeOnAction={false}
-      onClose={onClose}
-      content={
-        <div className="edit-dialog">
-          <Input
-            name={name}
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setMessage(null);
-            }}
-            maxLength={maxLength}
-            clearable
-            type={inputMode === 'tel' ? 'tel' : 'text'}
-            placeholder={`请输入${title.replace(/^修改/, '')}`}
-          />
-          {message && (
-            <p className="edit-dialog__error" role="alert">
-              {message}
-            </p>
-          )}
-        </div>
-      }
-      actions={[
-        [
-          { key: 'cancel', text: '取消', onClick: onClose },
-          { key: 'save', text: '保存', bold: true, onClick: () => void save() },
-        ],
-      ]}
-    />
+    <FormDialog open={open} title={title} okText="保存" message={message} onOk={() => void save()} onClose={onClose}>
+      <Input
+        name={name}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          setMessage(null);
+        }}
+        maxLength={maxLength}
+        clearable
+        type={inputMode === 'tel' ? 'tel' : 'text'}
+        placeholder={`请输入${title.replace(/^修改/, '')}`}
+      />
+    </FormDialog>
   );
 }

@@ -10,17 +10,17 @@ import { useIsBuilt } from '../../../../components/route-availability';
 import { amapSettings } from '../../../../lib/amap-settings';
 import { formatFen } from '../../../../lib/money';
 import { formatTime } from '../../../../lib/time';
-import { useStores } from '../../../../stores/root';
 import {
   CONTRACT_STATUS_NAMES,
   INSTALMENT_STATUS_NAMES,
   SITE_TEXT_LABELS,
   SiteProfileStore,
-  costSummary,
   shareSummary,
 } from '../../../../stores/site-settings';
+import { costSummary } from '../../../../stores/site-settings-cost';
 import { EditTextDialog } from './edit-dialog';
-import { Section, useSiteIdParam, useSiteLoad } from './settings-ui';
+import { Section, useSitePageStore } from './settings-ui';
+import { IN_REVIEW_BANNER } from './share-parts';
 
 /**
  * /site/siteInfo/siteData — 站点资料 (B-site.md §4): everything about a site except its devices — basic information
@@ -79,7 +79,7 @@ const Banner = observer(function Banner({ store }: { store: SiteProfileStore }) 
   const audit = store.audit.data;
   const status = audit?.auditStatus ?? site?.auditStatus ?? 0;
   if (!site || status === 0) return null;
-  if (status === 1) return <NoticeBar content="分成变更审核中，预计1-3个工作日" color="alert" wrap />;
+  if (status === 1) return <NoticeBar content={IN_REVIEW_BANNER} color="alert" wrap />;
   const mode = site.pendingShareRule?.shareMode ?? site.shareRule.shareMode;
   const reason = audit?.rejectReason ?? site.pendingShareRule?.rejectReason ?? '';
   return (
@@ -385,10 +385,7 @@ const DeleteSite = observer(function DeleteSite({ store }: { store: SiteProfileS
 });
 
 const SiteDataPage = observer(function SiteDataPage() {
-  const root = useStores();
-  const siteId = useSiteIdParam();
-  const [store] = useState(() => (siteId === null ? null : new SiteProfileStore(root, siteId)));
-  useSiteLoad(siteId, store);
+  const store = useSitePageStore((root, siteId) => new SiteProfileStore(root, siteId));
   const site = store?.detail.data;
   if (!store || !site) {
     return (

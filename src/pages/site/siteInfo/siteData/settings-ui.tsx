@@ -1,37 +1,56 @@
-import { Button, SpinLoading, Tag } from 'antd-mobile';
-import { useEffect, type ReactNode } from 'react';
-import { useBlocker, useNavigate, useSearchParams, type NavigateFunction } from 'react-router';
+import { Button, Input, List, SpinLoading, Tag } from 'antd-mobile';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import type { ShareParty } from '../../../../api/site';
 import { PARTY_TYPE_NAMES } from '../../../../api/site-settings-rules';
 import { confirm, toast } from '../../../../components/feedback';
+import { useStores, type RootStore } from '../../../../stores/root';
+import type { SiteTarget } from '../../../../stores/site-add';
 import './site-data.css';
 
 /**
  * Pieces shared by the site profile and its settings pages (B-site.md §4): the route's siteId (missing → back to
- * /site), the first load (a site the caller may not see → back to /site), the unsaved-changes guard, going back, the
- * party type tag, and the loading / failed states.
+ * /site), the page's store and its first load (a site the caller may not see → back to /site), the unsaved-changes
+ * guard, the party type tag, and the loading / failed states.
  */
 
-/** The route query siteId as a positive integer, or null when missing or malformed. */
-export function useSiteIdParam(): number | null {
-  const [params] = useSearchParams();
-  const value = Number(params.get('siteId'));
+/** A store whose first load reads the site; resolves false when it cannot be read (already toasted). */
+interface SiteLoading {
+  load(): Promise<boolean>;
+}
+
+const MISSING_SITE = '缺少站点参数';
+
+/** The positive integer of a query value, or null. */
+function siteIdOf(text: string | null): number | null {
+  const value = Number(text);
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 
-/**
- * Runs the page store's first load. A missing siteId toasts 缺少站点参数 and a failed load (the request layer already
- * toasted why: unknown or not visible) goes back to /site (B-site.md "Global behaviour").
- * @param store the page's store (null without a siteId); its load resolves true when the site loaded
- */
-export function useSiteLoad(siteId: number | null, store: { load(): Promise<boolean> } | null): void {
+/** The route query siteId as a positive integer, or null when missing or malformed. */
+function useSiteIdParam(): number | null {
+  const [params] = useSearchParams();
+  return siteIdOf(params.get('siteId'));
+}
+
+/** Toasts 缺少站点参数 and goes back to /site when `missing` (B-site.md "Global behaviour"). */
+function useLeaveWhenMissing(missing: boolean): void {
   const navigate = useNavigate();
   useEffect(() => {
-    if (siteId === null || store === null) {
-      toast('缺少站点参数');
-      void navigate('/site', { replace: true });
-      return undefined;
-    }
+    if (!missing) return;
+    toast(MISSING_SITE);
+    void navigate('/site', { replace: true });
+  }, [missing, navigate]);
+}
+
+/**
+ * Runs a store's first load; when it resolves false (the site is unknown or not visible: the request layer already
+ * toasted why) goes back to /site (B-site.md "Global behaviour"). Nothing while `store` is null.
+ */
+export function useLoadOrLeave(store: SiteLoading | null): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (store === null) return undefined;
     let live = true;
     void store.load().then((ok) => {
       if (live && !ok) void navigate('/site', { replace: true });
@@ -39,7 +58,55 @@ export function useSiteLoad(siteId: number | null, store: { load(): Promise<bool
     return () => {
       live = false;
     };
-  }, [siteId, store, navigate]);
+  }, [store, navigate]);
+}
+
+/**
+ * Runs the page store's first load. A missing siteId toasts 缺少站点参数 and a failed load goes back to /site.
+ * @param store the page's store (null without a siteId); its load resolves true when the site loaded
+ */
+function useSiteLoad(siteId: number | null, store: SiteLoading | null): void {
+  useLeaveWhenMissing(siteId === null || store === null);
+  useLoadOrLeave(store);
+}
+
+/**
+ * The store of a page about one site (?siteId=), created once for the page and loaded (see useSiteLoad); null without
+ * a valid siteId (the hook then goes back to /site).
+ * @param create builds the page's store for the root store and the site
+ */
+export function useSitePageStore<S extends SiteLoading>(create: (root: RootStore, siteId: number) => S): S | null {
+  const root = useStores();
+  const siteId = useSiteIdParam();
+  const [store] = useState(() => (siteId === null ? null : create(root, siteId)));
+  useSiteLoad(siteId, store);
+  return store;
+}
+
+/**
+ * What a screen opened from the add-site form or from the profile works on (map location, property list): ?from=add →
+ * the site draft, ?siteId=N → that site; null without either (the hook then toasts 缺少站点参数 and goes back to /site).
+ */
+export function useSiteTarget(): SiteTarget | null {
+  const [params] = useSearchParams();
+  const from = params.get('from');
+  const siteId = siteIdOf(params.get('siteId'));
+  const target = useMemo<SiteTarget | null>(
+    () => (from === 'add' ? { kind: 'add' } : siteId !== null ? { kind: 'edit', siteId } : null),
+    [from, siteId],
+  );
+  useLeaveWhenMissing(target === null);
+  return target;
+}
+
+/** A key that changes with the target (a screen starts afresh for another site). */
+export function siteTargetKey(target: SiteTarget): string {
+  return target.kind === 'add' ? 'add' : String(target.siteId);
+}
+
+/** Where a screen of a target returns to: the add-site form, or the site's profile. */
+export function siteTargetBack(target: SiteTarget): string {
+  return target.kind === 'add' ? '/site/add' : profilePath(target.siteId);
 }
 
 /**
@@ -58,13 +125,6 @@ export function useLeaveGuard(isDirty: () => boolean): void {
       else blocker.reset();
     });
   }, [blocker]);
-}
-
-/** Goes back to the previous screen, or to `fallback` (replace) when the app was opened on this one. */
-export function goBack(navigate: NavigateFunction, fallback: string): void {
-  const state = window.history.state as { idx?: number } | null;
-  if (state?.idx && state.idx > 0) void navigate(-1);
-  else void navigate(fallback, { replace: true });
 }
 
 /** The profile of a site (where the settings pages return to). */
@@ -89,7 +149,7 @@ export function PartyTag({ type }: { type: ShareParty['partyType'] }) {
 }
 
 /** The page's loading spinner. */
-export function PageLoading() {
+function PageLoading() {
   return (
     <div className="settings-loading" aria-busy="true">
       <SpinLoading color="primary" />
@@ -98,8 +158,13 @@ export function PageLoading() {
   );
 }
 
+/** What a page shows until its data is there: the spinner, or — when the load failed — 加载失败 with 重试. */
+export function LoadGate({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  return failed ? <LoadFailed onRetry={onRetry} /> : <PageLoading />;
+}
+
 /** A block that failed to load (the request layer toasted why) with 重试. */
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="settings-failed" role="alert">
       <p>加载失败</p>
@@ -107,6 +172,50 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
         点击重试
       </Button>
     </div>
+  );
+}
+
+/**
+ * A labelled input row of the settings forms (收费设置's prices and minutes, 添加分成方's phone and rates): the label
+ * before the input, the unit (or a button) after it, the allowed range or a hint under it.
+ */
+export function InputRow({
+  label,
+  name,
+  value,
+  onChange,
+  unit,
+  hint,
+  inputMode = 'decimal',
+  placeholder,
+  maxLength,
+  disabled = false,
+}: {
+  label: string;
+  /** The input's name attribute. */
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  unit?: ReactNode;
+  hint?: ReactNode;
+  inputMode?: 'decimal' | 'numeric' | 'tel' | 'text';
+  placeholder?: string;
+  maxLength?: number;
+  disabled?: boolean;
+}) {
+  return (
+    <List.Item prefix={<span className="cost-label">{label}</span>} extra={unit} description={hint}>
+      <Input
+        name={name}
+        type={inputMode === 'tel' ? 'tel' : 'text'}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    </List.Item>
   );
 }
 

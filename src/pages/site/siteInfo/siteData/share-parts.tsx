@@ -1,24 +1,71 @@
 import { Button, List, NoticeBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import type { ModifySiteResult } from '../../../../api/site-settings';
+import { SHARE_MESSAGES } from '../../../../api/site-settings-rules';
 import { confirm, toast } from '../../../../components/feedback';
 import { useIsBuilt } from '../../../../components/route-availability';
-import { costSummary, shareSavedText, tomorrowOf, versionStatusText } from '../../../../stores/site-settings';
-import type { ShareSettingsStore } from '../../../../stores/site-settings-share';
-import { goBack, profilePath } from './settings-ui';
+import { shareSavedText, tomorrowOf, versionStatusText } from '../../../../stores/site-settings';
+import { costSummary } from '../../../../stores/site-settings-cost';
+import type { ShareSettingsStore, SiteShareContext } from '../../../../stores/site-settings-share';
+import { useGoBack } from '../../add/navigation';
+import { profilePath, Section } from './settings-ui';
 
 /**
- * Pieces shared by 综合分成 (integrateSet) and 分项分成 (benefitSet) (B-site.md §4): the mode banner and the working
- * copy's status, the cost-bearing row, the 添加分成方 / 保存 buttons and their flows.
+ * Pieces shared by the pages that change a site's share terms (B-site.md §4): the save flow of 综合分成 (integrateSet),
+ * 分项分成 (benefitSet), 添加分成方 (benefitAdd) and 费用承担 (expensesSet); and the frame of integrateSet and benefitSet
+ * (mode banner and the working copy's status, the parties' section, the cost-bearing row, 添加分成方 / 保存).
  */
 
+/** Banner of a change under review (B §4 siteData, integrateSet "审核中 -> all inputs disabled with the banner"). */
+export const IN_REVIEW_BANNER = '分成变更审核中，预计1-3个工作日';
+
+/** How a page's share change is saved (see saveShareChange). */
+export interface ShareChange {
+  ctx: SiteShareContext;
+  /** The first validation failure of the page's form, or null. */
+  validate: () => string | null;
+  /** The confirmation: title, text (given tomorrow's day 'YYYY-MM-DD'), confirm button. */
+  confirm: { title: string; text: (tomorrow: string) => string; ok: string };
+  /** Sends the change: the answer, a message to show, or null (failed, already toasted). */
+  save: () => Promise<ModifySiteResult | string | null>;
+  /** The toast's verb: "{verb}，{date}生效" (default 已保存). */
+  verb?: string;
+}
+
+/**
+ * The save flow of a share change (B §4 integrateSet 保存 — "checkAuditSiteInfo (审核中 -> toast and stop) -> confirm
+ * 保存后将于{明天}生效 -> POST modifySite -> toast 已保存，{date}生效 / 已提交平台审核"; benefitAdd and expensesSet alike):
+ * the first validation failure is toasted; a change under review stops with 分成变更审核中，暂不可修改. Resolves true
+ * when the change was accepted (the page then goes back or reloads).
+ */
+export async function saveShareChange(change: ShareChange): Promise<boolean> {
+  const error = change.validate();
+  if (error) {
+    toast(error);
+    return false;
+  }
+  const blocked = await change.ctx.reviewBlock();
+  if (blocked !== null) {
+    if (blocked) toast(blocked);
+    return false;
+  }
+  const { title, text, ok } = change.confirm;
+  if (!(await confirm(title, text(tomorrowOf(Date.now())), ok))) return false;
+  const result = await change.save();
+  if (typeof result === 'string') toast(result);
+  else if (result) toast(shareSavedText(result, change.verb));
+  return result !== null && typeof result !== 'string';
+}
+
 /** Mode banner and the working copy's status (生效中 since / 待生效 from / 审核中 / 已驳回 with the reason). */
-export const ShareHeader = observer(function ShareHeader({ store }: { store: ShareSettingsStore }) {
+const ShareHeader = observer(function ShareHeader({ store }: { store: ShareSettingsStore }) {
   const working = store.ctx.working;
   return (
     <>
       <NoticeBar content={store.modeBanner} color="info" wrap />
-      {store.ctx.inReview && <NoticeBar content="分成变更审核中，预计1-3个工作日，暂不可修改" color="alert" wrap />}
+      {store.ctx.inReview && <NoticeBar content={`${IN_REVIEW_BANNER}，暂不可修改`} color="alert" wrap />}
       {working && (
         <p className="share-status" data-testid="share-status">
           当前规则：{versionStatusText(working)}
@@ -29,7 +76,7 @@ export const ShareHeader = observer(function ShareHeader({ store }: { store: Sha
 });
 
 /** The cost-bearing summary row → the cost-bearing detail. */
-export const CostRow = observer(function CostRow({ store }: { store: ShareSettingsStore }) {
+const CostRow = observer(function CostRow({ store }: { store: ShareSettingsStore }) {
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
   const rule = store.ctx.working?.rule;
@@ -48,35 +95,25 @@ export const CostRow = observer(function CostRow({ store }: { store: ShareSettin
 });
 
 /**
- * 添加分成方 and 保存 (B §4): 保存 validates, checks the review state (审核中 → toast and stop), confirms "保存后将于
- * {明天}生效" (with the zero-rate warning), saves, toasts "已保存，{date}生效" / "已提交平台审核" and goes back to the
- * profile.
+ * 添加分成方 and 保存 (B §4): 保存 runs the save flow with "保存后将于{明天}生效" (and the zero-rate warning), then goes
+ * back to the profile.
  */
-export const ShareActions = observer(function ShareActions({ store }: { store: ShareSettingsStore }) {
+const ShareActions = observer(function ShareActions({ store }: { store: ShareSettingsStore }) {
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const { ctx } = store;
   if (!ctx.canEdit) return null;
   const add = () =>
     void navigate(`/site/siteInfo/siteData/benefitSet/benefitAdd?siteId=${ctx.siteId}&mode=${store.mode}`);
   const save = async () => {
-    const error = store.validate();
-    if (error) {
-      toast(error);
-      return;
-    }
-    const blocked = await ctx.reviewBlock();
-    if (blocked !== null) {
-      if (blocked) toast(blocked);
-      return;
-    }
-    const warning = store.hasZeroRate ? '比例为0的分成方不会获得收入。' : '';
-    if (!(await confirm('保存分成设置', `${warning}保存后将于${tomorrowOf(Date.now())}生效`, '保存'))) return;
-    const result = await store.save();
-    if (typeof result === 'string') toast(result);
-    else if (result) {
-      toast(shareSavedText(result));
-      goBack(navigate, profilePath(ctx.siteId));
-    }
+    const warning = store.hasZeroRate ? `${SHARE_MESSAGES.zeroWarning}。` : '';
+    const saved = await saveShareChange({
+      ctx,
+      validate: () => store.validate(),
+      confirm: { title: '保存分成设置', text: (day) => `${warning}保存后将于${day}生效`, ok: '保存' },
+      save: () => store.save(),
+    });
+    if (saved) goBack(profilePath(ctx.siteId));
   };
   return (
     <div className="settings-actions">
@@ -87,6 +124,43 @@ export const ShareActions = observer(function ShareActions({ store }: { store: S
         保存
       </Button>
     </div>
+  );
+});
+
+/**
+ * The page of integrateSet and benefitSet (B §4): the mode banner and status, the 分成方 section (empty text "暂无分成方，
+ * 全部收入归运营商", the page's rows, the zero-rate warning, the page's note), the cost-bearing row, what the page adds
+ * after it, and 添加分成方 / 保存.
+ */
+export const ShareFrame = observer(function ShareFrame({
+  store,
+  testId,
+  note,
+  after,
+  children,
+}: {
+  store: ShareSettingsStore;
+  testId: string;
+  /** Under the parties (integrateSet: the example; benefitSet: the tips). */
+  note: ReactNode;
+  /** Between the cost row and the buttons (integrateSet: the property's other sites). */
+  after?: ReactNode;
+  /** The parties' rows. */
+  children: ReactNode;
+}) {
+  return (
+    <main className="settings-page" data-testid={testId}>
+      <ShareHeader store={store} />
+      <Section title="分成方">
+        {store.parties.length === 0 && <p className="settings-tip">暂无分成方，全部收入归运营商</p>}
+        {children}
+        {store.hasZeroRate && <p className="settings-warning">{SHARE_MESSAGES.zeroWarning}</p>}
+        {note}
+      </Section>
+      <CostRow store={store} />
+      {after}
+      <ShareActions store={store} />
+    </main>
   );
 });
 

@@ -1,6 +1,6 @@
 import { Button, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { PageOf, SmokeRow } from '../../../../api/device';
 import { PagedList } from '../../../../components/paged-list';
 import { EntryLink } from '../../../../components/route-availability';
@@ -13,10 +13,10 @@ import {
   type SmokeFilterKey,
 } from '../../../../lib/device-status';
 import { formatTime } from '../../../../lib/time';
-import { useStores } from '../../../../stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
+import { Segmented } from '../../../../components/segmented';
+import type { SiteDetailStore } from '../../../../stores/site-detail';
 import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '../../../../stores/site-devices';
-import { Chips, RemarkDialog, StatusDot, useLivePoller, useSiteId } from '../parts';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '../parts';
 
 /**
  * /site/siteInfo/smokeList — 烟感列表 (B-site.md §2): the shed's smoke sensors — alarms first on a red background with
@@ -90,21 +90,16 @@ const SmokeCard = observer(function SmokeCard({
 });
 
 const SmokeListPage = observer(function SmokeListPage() {
-  const root = useStores();
-  const detail = siteDetailStoreOf(root);
-  const store = smokeListStoreOf(root);
-  const siteId = useSiteId();
+  const { detail, store, siteId } = useDeviceTab(smokeListStoreOf);
   const [remarkRow, setRemarkRow] = useState<SmokeRow | null>(null);
   const closeRemark = useCallback(() => setRemarkRow(null), []);
-  useEffect(() => {
-    if (siteId !== null) store.enter(siteId);
-  }, [siteId, store]);
   useLivePoller(() => store.refreshLive(), SMOKE_POLL_MS, siteId !== null && store.alarming);
   if (siteId === null) return null;
   return (
     <section className="device-tab" data-testid="smoke-list">
       <div className="device-toolbar">
-        <Chips<SmokeFilterKey>
+        <Segmented<SmokeFilterKey>
+          variant="chips"
           label="烟感状态"
           options={SMOKE_FILTERS}
           value={store.filter}
@@ -124,14 +119,7 @@ const SmokeListPage = observer(function SmokeListPage() {
           empty={<p>{store.narrowed ? '没有符合条件的烟感' : '暂无烟感设备'}</p>}
         />
       )}
-      <RemarkDialog
-        open={remarkRow !== null}
-        initial={remarkRow ? (store.live.of(remarkRow).remark ?? '') : ''}
-        onSave={(text) =>
-          remarkRow ? store.editRemark(remarkRow, text) : Promise.resolve({ ok: false, message: null })
-        }
-        onClose={closeRemark}
-      />
+      <RowRemarkDialog row={remarkRow} store={store} onClose={closeRemark} />
     </section>
   );
 });

@@ -2,7 +2,14 @@ import { Button, Popup, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { QrImage, SocketStatusTag, useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
+import {
+  DetailRows,
+  QrImage,
+  SocketStatusTag,
+  scannedSticker,
+  useLeaveWhen,
+  useQueryNumber,
+} from '../../../../components/device-setup-parts';
 import { confirm, toast } from '../../../../components/feedback';
 import { useIsBuilt } from '../../../../components/route-availability';
 import type { ChargerQr } from '../../../../api/device-setup';
@@ -32,14 +39,10 @@ const Cell = observer(function Cell({
   const isBuilt = useIsBuilt();
   const detail = `/site/socket/socketInfo?chargerId=${charger.chargerId}`;
   const replace = async () => {
-    const scanned = await store.scanSticker();
-    if (!scanned) return;
-    if ('error' in scanned) {
-      toast(scanned.error);
-      return;
-    }
+    const code = await scannedSticker(() => store.scanSticker());
+    if (code === null) return;
     if (!(await confirm('更换二维码', `将该二维码绑定到${charger.socketNo}号插座？`))) return;
-    if (await store.setCode(charger.chargerId, scanned.code)) toast('绑定成功');
+    if (await store.setCode(charger.chargerId, code)) toast('绑定成功');
   };
   const restore = async () => {
     if (!(await confirm('恢复默认', `${charger.socketNo}号插座将恢复使用默认二维码，已绑定的贴纸将失效，确定？`)))
@@ -86,9 +89,8 @@ const BatchSheet = observer(function BatchSheet({ store }: { store: SocketQrStor
   const batch = store.batch;
   const socket = store.batchSocket;
   const scan = async () => {
-    const scanned = await store.scanSticker();
-    if (!scanned) return;
-    const refusal = 'error' in scanned ? scanned : store.batchScanned(scanned.code);
+    const code = await scannedSticker(() => store.scanSticker());
+    const refusal = code === null ? null : store.batchScanned(code);
     if (refusal) toast(refusal.error);
   };
   const submit = async () => {
@@ -198,26 +200,14 @@ const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: nu
   return (
     <main className="setup-page">
       <section className="setup-card" data-testid="qrcode-box">
-        <dl className="setup-rows">
-          <div>
-            <dt>设备号</dt>
-            <dd>{box.serialNumber}</dd>
-          </div>
-          <div>
-            <dt>备注</dt>
-            <dd>{box.remark || '--'}</dd>
-          </div>
-          <div>
-            <dt>站点</dt>
-            <dd>{box.siteName || '未绑定站点'}</dd>
-          </div>
-          {box.backUpQrCode && (
-            <div>
-              <dt>备用码</dt>
-              <dd>{box.backUpQrCode}</dd>
-            </div>
-          )}
-        </dl>
+        <DetailRows
+          rows={[
+            { label: '设备号', value: box.serialNumber },
+            { label: '备注', value: box.remark || '--' },
+            { label: '站点', value: box.siteName || '未绑定站点' },
+            { label: '备用码', value: box.backUpQrCode, hidden: !box.backUpQrCode },
+          ]}
+        />
       </section>
       <div className="socket-grid" data-testid="qrcode-grid">
         {box.chargers.map((c) => (

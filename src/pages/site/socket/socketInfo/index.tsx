@@ -3,7 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RemoteReason } from '../../../../api/device-setup';
-import { SocketStatusTag, useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
+import {
+  DetailRows,
+  Figures,
+  SocketStatusTag,
+  useLeaveWhen,
+  useQueryNumber,
+} from '../../../../components/device-setup-parts';
 import { confirm, toast } from '../../../../components/feedback';
 import { LazyLineChart } from '../../../../components/lazy-line-chart';
 import { Money } from '../../../../components/money';
@@ -19,6 +25,7 @@ import {
   remoteStartError,
 } from '../../../../stores/device-setup';
 import { useStores } from '../../../../stores/root';
+import { useLivePoller } from '../../siteInfo/parts';
 
 /**
  * /site/socket/socketInfo — 插座详情 (B-site.md §3; rules C5, C7, C8): the socket's header ("{serial}-{socketNo}", box
@@ -134,14 +141,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
   useEffect(() => {
     void store.load();
   }, [store]);
-  const charging = store.charging;
-  useEffect(() => {
-    if (!charging) return undefined;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void store.load();
-    }, SOCKET_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [charging, store]);
+  useLivePoller(() => store.load(), SOCKET_REFRESH_MS, store.charging);
   useLeaveWhen(store.detail.failed && !store.detail.data, '/site');
   const d = store.detail.data;
   if (!d) {
@@ -184,67 +184,32 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
       {order && (
         <section className="setup-card" data-testid="socket-order">
           <h2>当前订单</h2>
-          <dl className="setup-rows">
-            <div>
-              <dt>订单号</dt>
-              <dd data-testid="socket-order-no">{order.orderNo}</dd>
-            </div>
-            <div>
-              <dt>支付方式</dt>
-              <dd>{PAY_TYPE_NAMES[order.payType] ?? '--'}</dd>
-            </div>
-            <div>
-              <dt>支付金额</dt>
-              <dd>
-                <Money fen={order.amount} />
-              </dd>
-            </div>
-            <div>
-              <dt>开始时间</dt>
-              <dd>{formatTime(order.startTime)}</dd>
-            </div>
-            <div>
-              <dt>已充</dt>
-              <dd>{order.durationMinutes} 分钟</dd>
-            </div>
-            <div>
-              <dt>剩余</dt>
-              <dd>{order.remainMinutes} 分钟</dd>
-            </div>
-            <div>
-              <dt>已用电</dt>
-              <dd data-testid="socket-energy">{formatKwh(order.energyWh)} kWh</dd>
-            </div>
-            <div>
-              <dt>当前功率</dt>
-              <dd data-testid="socket-power">{d.power} W</dd>
-            </div>
-            <div>
-              <dt>用户</dt>
-              <dd>{order.userPhone || '--'}</dd>
-            </div>
-          </dl>
+          <DetailRows
+            rows={[
+              { label: '订单号', value: order.orderNo, testId: 'socket-order-no' },
+              { label: '支付方式', value: PAY_TYPE_NAMES[order.payType] ?? '--' },
+              { label: '支付金额', value: <Money fen={order.amount} /> },
+              { label: '开始时间', value: formatTime(order.startTime) },
+              { label: '已充', value: `${order.durationMinutes} 分钟` },
+              { label: '剩余', value: `${order.remainMinutes} 分钟` },
+              { label: '已用电', value: `${formatKwh(order.energyWh)} kWh`, testId: 'socket-energy' },
+              { label: '当前功率', value: `${d.power} W`, testId: 'socket-power' },
+              { label: '用户', value: order.userPhone || '--' },
+            ]}
+          />
         </section>
       )}
       <PowerChartCard store={store} />
       <section className="setup-card">
         <h2>今日</h2>
-        <div className="setup-figures" data-testid="socket-today">
-          <div>
-            <b>{d.todayOrderCount}</b>
-            <span>订单</span>
-          </div>
-          <div>
-            <b>
-              <Money fen={d.todayIncome} />
-            </b>
-            <span>收入</span>
-          </div>
-          <div>
-            <b>{d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'MM-DD HH:mm') : '--'}</b>
-            <span>上次结束</span>
-          </div>
-        </div>
+        <Figures
+          testId="socket-today"
+          items={[
+            { label: '订单', value: d.todayOrderCount },
+            { label: '收入', value: <Money fen={d.todayIncome} /> },
+            { label: '上次结束', value: d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'MM-DD HH:mm') : '--' },
+          ]}
+        />
       </section>
       {d.canControl && (
         <div className="setup-footer">

@@ -3,9 +3,10 @@ import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLeaveWhen, useQueryNumber } from '../../../../../components/device-setup-parts';
+import { DetailRows, useLeaveWhen, useQueryNumber } from '../../../../../components/device-setup-parts';
 import { confirm, toast } from '../../../../../components/feedback';
 import { useIsBuilt } from '../../../../../components/route-availability';
+import { DEVICE_STATUS } from '../../../../../lib/device-status';
 import { formatTime } from '../../../../../lib/time';
 import { ScanAddStore, type ScanCard } from '../../../../../stores/device-setup';
 import { useStores } from '../../../../../stores/root';
@@ -17,8 +18,6 @@ import { useStores } from '../../../../../stores/root';
  * confirmation card (type, model, sockets, status, current binding, remark, the camera's verify code) with 确认添加
  * or 迁移到本站点 (confirmed); added devices are listed for this visit, charging boxes with 绑定备用码.
  */
-
-const STATUS_TEXT: Record<number, string> = { 1: '在线', 2: '离线', 3: '故障' };
 
 const Card = observer(function Card({ store, card }: { store: ScanAddStore; card: ScanCard }) {
   const { type, info } = card;
@@ -38,34 +37,20 @@ const Card = observer(function Card({ store, card }: { store: ScanAddStore; card
   return (
     <section className="setup-card" data-testid="scan-card">
       <h2>设备信息</h2>
-      <dl className="setup-rows">
-        <div>
-          <dt>设备号</dt>
-          <dd data-testid="scan-card-serial">{type.serialNumber}</dd>
-        </div>
-        <div>
-          <dt>类型</dt>
-          <dd>{type.deviceTypeName}</dd>
-        </div>
-        <div>
-          <dt>型号</dt>
-          <dd>{type.model}</dd>
-        </div>
-        {type.socketCount > 0 && (
-          <div>
-            <dt>插座数</dt>
-            <dd>{type.socketCount}</dd>
-          </div>
-        )}
-        <div>
-          <dt>在线状态</dt>
-          <dd>{STATUS_TEXT[info.status] ?? '--'}</dd>
-        </div>
-        <div>
-          <dt>当前绑定</dt>
-          <dd data-testid="scan-card-binding">{info.bindStatus === 0 ? '未绑定' : `已绑定：${info.siteName}`}</dd>
-        </div>
-      </dl>
+      <DetailRows
+        rows={[
+          { label: '设备号', value: type.serialNumber, testId: 'scan-card-serial' },
+          { label: '类型', value: type.deviceTypeName },
+          { label: '型号', value: type.model },
+          { label: '插座数', value: type.socketCount, hidden: type.socketCount === 0 },
+          { label: '在线状态', value: DEVICE_STATUS[info.status]?.label ?? '--' },
+          {
+            label: '当前绑定',
+            value: info.bindStatus === 0 ? '未绑定' : `已绑定：${info.siteName}`,
+            testId: 'scan-card-binding',
+          },
+        ]}
+      />
       <div className="setup-field">
         <label htmlFor="scan-remark">备注</label>
         <Input

@@ -2,7 +2,7 @@ import { Button, Radio, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLeaveWhen, useQueryNumber } from '../../../../../components/device-setup-parts';
+import { DetailRows, LoadingPage, useLeaveWhen, useQueryNumber } from '../../../../../components/device-setup-parts';
 import { confirm, toast } from '../../../../../components/feedback';
 import { DEVICE_STATUS, SIGNAL_MODE_TAGS, signalStrength } from '../../../../../lib/device-status';
 import { SIGNAL_MODES, SignalModeStore } from '../../../../../stores/device-setup';
@@ -22,16 +22,7 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
   }, [store]);
   useLeaveWhen(store.box.failed && !store.box.data, '/site');
   const box = store.box.data;
-  if (!box) {
-    return (
-      <main className="setup-page" aria-busy="true">
-        <section className="setup-card">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={4} animated />
-        </section>
-      </main>
-    );
-  }
+  if (!box) return <LoadingPage />;
   const strength = signalStrength(box.signal);
   const save = async () => {
     const problem = store.validate();
@@ -49,47 +40,28 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
   return (
     <main className="setup-page">
       <section className="setup-card" data-testid="signal-box">
-        <dl className="setup-rows">
-          <div>
-            <dt>设备号</dt>
-            <dd>{box.serialNumber}</dd>
-          </div>
-          <div>
-            <dt>备注</dt>
-            <dd>{box.remark || '--'}</dd>
-          </div>
-          <div>
-            <dt>状态</dt>
-            <dd>{DEVICE_STATUS[box.status]?.label ?? '--'}</dd>
-          </div>
-          <div>
-            <dt>信号</dt>
-            <dd>
-              {'▮'.repeat(strength.bars)}
-              {'▯'.repeat(3 - strength.bars)} {strength.label}（CSQ {box.signal}）
-            </dd>
-          </div>
-          <div>
-            <dt>当前模式</dt>
-            <dd data-testid="signal-current">
-              <Tag color="primary" fill="outline">
-                {SIGNAL_MODE_TAGS[box.signalMode] ?? '--'}
-              </Tag>
-            </dd>
-          </div>
-          {box.signalMode === 3 && (
-            <div>
-              <dt>主机</dt>
-              <dd>{box.masterSerialNumber ?? '--'}</dd>
-            </div>
-          )}
-          {box.signalMode === 2 && (
-            <div>
-              <dt>从机数量</dt>
-              <dd>{box.slaveCount}台</dd>
-            </div>
-          )}
-        </dl>
+        <DetailRows
+          rows={[
+            { label: '设备号', value: box.serialNumber },
+            { label: '备注', value: box.remark || '--' },
+            { label: '状态', value: DEVICE_STATUS[box.status]?.label ?? '--' },
+            {
+              label: '信号',
+              value: `${'▮'.repeat(strength.bars)}${'▯'.repeat(3 - strength.bars)} ${strength.label}（CSQ ${box.signal}）`,
+            },
+            {
+              label: '当前模式',
+              value: (
+                <Tag color="primary" fill="outline">
+                  {SIGNAL_MODE_TAGS[box.signalMode] ?? '--'}
+                </Tag>
+              ),
+              testId: 'signal-current',
+            },
+            { label: '主机', value: box.masterSerialNumber ?? '--', hidden: box.signalMode !== 3 },
+            { label: '从机数量', value: `${box.slaveCount}台`, hidden: box.signalMode !== 2 },
+          ]}
+        />
       </section>
       <section className="setup-card">
         <h2>信号模式</h2>
@@ -97,10 +69,10 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
           {SIGNAL_MODES.map((m) => {
             const disabled = store.modeDisabledReason(m.mode);
             return (
-              <div key={m.mode} className="setup-field">
+              <div key={m.mode} className="setup-option">
                 <Radio value={m.mode} disabled={disabled !== null}>
                   <b>{m.label}</b>
-                  <small style={{ display: 'block', color: '#86909c' }}>{disabled ?? m.description}</small>
+                  <small>{disabled ?? m.description}</small>
                 </Radio>
               </div>
             );
@@ -119,10 +91,10 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
               {masters.map((m) => {
                 const full = store.masterDisabledReason(m);
                 return (
-                  <div key={m.id} className="setup-field">
+                  <div key={m.id} className="setup-option">
                     <Radio value={m.id} disabled={full !== null}>
                       {m.serialNumber} {m.remark && `（${m.remark}）`}
-                      <small style={{ display: 'block', color: '#86909c' }}>
+                      <small>
                         信号 {signalStrength(m.signal).label}（CSQ {m.signal}） · 已带{m.slaveCount}台
                         {full ? ` · ${full}` : ''}
                       </small>

@@ -1,7 +1,6 @@
-import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { getCardIncomeDayList, type CardIncomeDay, type CardIncomePage } from '../../../../../api/site-income';
+import { SummaryCard, useMonthQuery } from '../../../../../components/device-setup-parts';
 import { Money } from '../../../../../components/money';
 import { PagedList } from '../../../../../components/paged-list';
 import { formatFen } from '../../../../../lib/money';
@@ -15,51 +14,20 @@ import { dayLabel } from '../../../../../stores/site-income';
 
 function Summary({ summary }: { summary: CardIncomePage['summary'] | null }) {
   return (
-    <section className="setup-card income-summary" data-testid="card-summary">
-      {summary === null ? (
-        <Skeleton.Paragraph lineCount={2} animated />
-      ) : (
-        <>
-          <div className="setup-figures">
-            <div>
-              <b data-testid="card-summary-net">
-                <Money fen={summary.netAmount} />
-              </b>
-              <span>净额</span>
-            </div>
-            <div>
-              <b>
-                <Money fen={summary.valueCardAmount} />
-              </b>
-              <span>储值卡</span>
-            </div>
-            <div>
-              <b>
-                <Money fen={summary.monthCardAmount} />
-              </b>
-              <span>月卡</span>
-            </div>
-            <div style={{ color: '#c9cdd4' }}>
-              <b>
-                <Money fen={summary.giveAmount} />
-              </b>
-              <span>赠送（非收入）</span>
-            </div>
-            <div>
-              <b>
-                <Money fen={-summary.refundAmount} />
-              </b>
-              <span>退款</span>
-            </div>
-            <div>
-              <b>{summary.rechargeCount}</b>
-              <span>笔数</span>
-            </div>
-          </div>
-          {summary.rechargeCount === 0 && summary.refundAmount === 0 && <p className="setup-empty">本月暂无充值收入</p>}
-        </>
-      )}
-    </section>
+    <SummaryCard
+      testId="card-summary"
+      figures={
+        summary && [
+          { label: '净额', value: <Money fen={summary.netAmount} />, testId: 'card-summary-net' },
+          { label: '储值卡', value: <Money fen={summary.valueCardAmount} /> },
+          { label: '月卡', value: <Money fen={summary.monthCardAmount} /> },
+          { label: '赠送（非收入）', value: <Money fen={summary.giveAmount} />, muted: true },
+          { label: '退款', value: <Money fen={-summary.refundAmount} /> },
+          { label: '笔数', value: summary.rechargeCount },
+        ]
+      }
+      emptyText={summary && summary.rechargeCount === 0 && summary.refundAmount === 0 ? '本月暂无充值收入' : null}
+    />
   );
 }
 
@@ -104,9 +72,7 @@ function CardListPage({ siteId, month }: { siteId: number; month: string }) {
 
 /** The child route: reads siteId and month from the query (the layout keeps them valid). */
 export default function CardList() {
-  const [params] = useSearchParams();
-  const siteId = Number(params.get('siteId'));
-  const month = params.get('month') ?? '';
-  if (!siteId || !/^\d{4}-\d{2}$/.test(month)) return null;
-  return <CardListPage key={`${siteId}-${month}`} siteId={siteId} month={month} />;
+  const query = useMonthQuery();
+  if (!query) return null;
+  return <CardListPage key={`${query.siteId}-${query.month}`} siteId={query.siteId} month={query.month} />;
 }

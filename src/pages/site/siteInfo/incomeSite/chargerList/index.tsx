@@ -1,8 +1,9 @@
-import { ActionSheet, InfiniteScroll, Popup, Skeleton } from 'antd-mobile';
+import { ActionSheet, InfiniteScroll, Popup } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { getIncomeDayList, type ChargeIncomeDay, type ChargeIncomePage } from '../../../../../api/site-income';
+import { SummaryCard, useMonthQuery } from '../../../../../components/device-setup-parts';
 import { PagedList } from '../../../../../components/paged-list';
 import { Money } from '../../../../../components/money';
 import { useIsBuilt } from '../../../../../components/route-availability';
@@ -19,49 +20,24 @@ import { CoinDayStore, dayLabel } from '../../../../../stores/site-income';
 
 function Summary({ summary }: { summary: ChargeIncomePage['summary'] | null }) {
   return (
-    <section className="setup-card income-summary" data-testid="charge-summary">
-      {summary === null ? (
-        <Skeleton.Paragraph lineCount={2} animated />
-      ) : (
-        <div className="setup-figures">
-          <div>
-            <b data-testid="charge-summary-net">
-              <Money fen={summary.chargeNetIncome} />
-            </b>
-            <span>净收入</span>
-          </div>
-          <div>
-            <b>
-              <Money fen={summary.chargeIncome} />
-            </b>
-            <span>扫码</span>
-          </div>
-          <div>
-            <b>
-              <Money fen={summary.coinIncome} />
-            </b>
-            <span>投币</span>
-          </div>
-          <div>
-            <b>
-              <Money fen={-summary.refundAmount} />
-            </b>
-            <span>退款</span>
-          </div>
-          <div>
-            <b>{summary.orderCount}</b>
-            <span>订单</span>
-          </div>
-          <div>
-            <b>{formatKwh(summary.energyWh)}</b>
-            <span>用电 kWh</span>
-          </div>
-        </div>
-      )}
-      {summary && summary.orderCount === 0 && summary.chargeNetIncome === 0 && summary.refundAmount === 0 && (
-        <p className="setup-empty">本月暂无充电收入</p>
-      )}
-    </section>
+    <SummaryCard
+      testId="charge-summary"
+      figures={
+        summary && [
+          { label: '净收入', value: <Money fen={summary.chargeNetIncome} />, testId: 'charge-summary-net' },
+          { label: '扫码', value: <Money fen={summary.chargeIncome} /> },
+          { label: '投币', value: <Money fen={summary.coinIncome} /> },
+          { label: '退款', value: <Money fen={-summary.refundAmount} /> },
+          { label: '订单', value: summary.orderCount },
+          { label: '用电 kWh', value: formatKwh(summary.energyWh) },
+        ]
+      }
+      emptyText={
+        summary && summary.orderCount === 0 && summary.chargeNetIncome === 0 && summary.refundAmount === 0
+          ? '本月暂无充电收入'
+          : null
+      }
+    />
   );
 }
 
@@ -162,9 +138,7 @@ const ChargerListPage = observer(function ChargerListPage({ siteId, month }: { s
 
 /** The child route: reads siteId and month from the query (the layout keeps them valid). */
 export default function ChargerList() {
-  const [params] = useSearchParams();
-  const siteId = Number(params.get('siteId'));
-  const month = params.get('month') ?? '';
-  if (!siteId || !/^\d{4}-\d{2}$/.test(month)) return null;
-  return <ChargerListPage key={`${siteId}-${month}`} siteId={siteId} month={month} />;
+  const query = useMonthQuery();
+  if (!query) return null;
+  return <ChargerListPage key={`${query.siteId}-${query.month}`} siteId={query.siteId} month={query.month} />;
 }

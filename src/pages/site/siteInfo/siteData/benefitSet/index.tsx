@@ -1,13 +1,13 @@
-import { Dialog, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { RATE_COLUMNS, SHARE_MESSAGES, type RateKey } from '../../../../../api/site-settings-rules';
 import { formatBp, percentToBp } from '../../../../../lib/rate';
-import { useStores } from '../../../../../stores/root';
-import { maskPhone } from '../../../../../stores/site-settings';
+import { maskPhone } from '../../../../../lib/phone';
 import { ShareSettingsStore, type PartyDraft } from '../../../../../stores/site-settings-share';
-import { LoadFailed, PageLoading, PartyTag, Section, useLeaveGuard, useSiteIdParam, useSiteLoad } from '../settings-ui';
-import { confirmRemove, CostRow, ShareActions, ShareHeader } from '../share-parts';
+import { FormDialog } from '../edit-dialog';
+import { LoadGate, PartyTag, useLeaveGuard, useSitePageStore } from '../settings-ui';
+import { confirmRemove, ShareFrame } from '../share-parts';
 
 /**
  * /site/siteInfo/siteData/benefitSet — 分成设置 (B-site.md §4): different percentages per income type (充电 / 充值 /
@@ -38,42 +38,30 @@ function RatesDialog({
     onClose();
   };
   return (
-    <Dialog
-      visible={party !== null}
+    <FormDialog
+      open={party !== null}
       title={party ? `编辑 ${party.name}` : ''}
-      closeOnAction={false}
+      okText="确定"
+      message={message}
+      onOk={save}
       onClose={onClose}
-      content={
-        <div className="edit-dialog">
-          {RATE_COLUMNS.map((c) => (
-            <label key={c.key} className="rate-field">
-              <span>{c.label}</span>
-              <Input
-                name={`edit-${c.key}`}
-                inputMode="decimal"
-                value={rates[c.key]}
-                onChange={(v) => {
-                  setRates((r) => ({ ...r, [c.key]: v }));
-                  setMessage(null);
-                }}
-              />
-              <span>%</span>
-            </label>
-          ))}
-          {message && (
-            <p className="edit-dialog__error" role="alert">
-              {message}
-            </p>
-          )}
-        </div>
-      }
-      actions={[
-        [
-          { key: 'cancel', text: '取消', onClick: onClose },
-          { key: 'save', text: '确定', bold: true, onClick: save },
-        ],
-      ]}
-    />
+    >
+      {RATE_COLUMNS.map((c) => (
+        <label key={c.key} className="rate-field">
+          <span>{c.label}</span>
+          <Input
+            name={`edit-${c.key}`}
+            inputMode="decimal"
+            value={rates[c.key]}
+            onChange={(v) => {
+              setRates((r) => ({ ...r, [c.key]: v }));
+              setMessage(null);
+            }}
+          />
+          <span>%</span>
+        </label>
+      ))}
+    </FormDialog>
   );
 }
 
@@ -151,31 +139,23 @@ const RateTable = observer(function RateTable({ store }: { store: ShareSettingsS
 });
 
 const BenefitSetPage = observer(function BenefitSetPage() {
-  const root = useStores();
-  const siteId = useSiteIdParam();
-  const [store] = useState(() => (siteId === null ? null : new ShareSettingsStore(root, siteId, 1)));
-  useSiteLoad(siteId, store);
+  const store = useSitePageStore((root, siteId) => new ShareSettingsStore(root, siteId, 1));
   useLeaveGuard(() => store?.dirty === true);
-  if (!store) return <PageLoading />;
-  if (store.ctx.site.failed || store.ctx.versions.failed) return <LoadFailed onRetry={() => void store.load()} />;
-  if (!store.ctx.working) return <PageLoading />;
+  if (!store?.ctx.working) {
+    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+  }
   return (
-    <main className="settings-page" data-testid="benefit-set">
-      <ShareHeader store={store} />
-      <Section title="分成方">
-        {store.parties.length === 0 ? (
-          <p className="settings-tip">暂无分成方，全部收入归运营商</p>
-        ) : (
-          <RateTable store={store} />
-        )}
-        {store.hasZeroRate && <p className="settings-warning">比例为0的分成方不会获得收入</p>}
+    <ShareFrame
+      store={store}
+      testId="benefit-set"
+      note={
         <p className="settings-tip">
           比例支持两位小数；合计不超过100%，剩余部分归运营商；修改次日生效；降低物业比例需平台审核
         </p>
-      </Section>
-      <CostRow store={store} />
-      <ShareActions store={store} />
-    </main>
+      }
+    >
+      {store.parties.length > 0 && <RateTable store={store} />}
+    </ShareFrame>
   );
 });
 

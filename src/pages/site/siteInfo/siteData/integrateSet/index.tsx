@@ -1,14 +1,12 @@
 import { Input, List } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { formatBp } from '../../../../../lib/rate';
 import { formatFen } from '../../../../../lib/money';
-import { useStores } from '../../../../../stores/root';
-import { maskPhone } from '../../../../../stores/site-settings';
+import { maskPhone } from '../../../../../lib/phone';
 import { ShareSettingsStore } from '../../../../../stores/site-settings-share';
-import { LoadFailed, PageLoading, PartyTag, Section, useLeaveGuard, useSiteIdParam, useSiteLoad } from '../settings-ui';
-import { confirmRemove, CostRow, ShareActions, ShareHeader } from '../share-parts';
+import { LoadGate, PartyTag, Section, useLeaveGuard, useSitePageStore } from '../settings-ui';
+import { confirmRemove, ShareFrame } from '../share-parts';
 
 /**
  * /site/siteInfo/siteData/integrateSet — 综合分成 (B-site.md §4): one percentage per partner for all the site's income.
@@ -104,27 +102,15 @@ const Peers = observer(function Peers({ store }: { store: ShareSettingsStore }) 
 });
 
 const IntegrateSetPage = observer(function IntegrateSetPage() {
-  const root = useStores();
-  const siteId = useSiteIdParam();
-  const [store] = useState(() => (siteId === null ? null : new ShareSettingsStore(root, siteId, 2)));
-  useSiteLoad(siteId, store);
+  const store = useSitePageStore((root, siteId) => new ShareSettingsStore(root, siteId, 2));
   useLeaveGuard(() => store?.dirty === true);
-  if (!store) return <PageLoading />;
-  if (store.ctx.site.failed || store.ctx.versions.failed) return <LoadFailed onRetry={() => void store.load()} />;
-  if (!store.ctx.working) return <PageLoading />;
+  if (!store?.ctx.working) {
+    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+  }
   return (
-    <main className="settings-page" data-testid="integrate-set">
-      <ShareHeader store={store} />
-      <Section title="分成方">
-        {store.parties.length === 0 && <p className="settings-tip">暂无分成方，全部收入归运营商</p>}
-        <PartyRows store={store} />
-        {store.hasZeroRate && <p className="settings-warning">比例为0的分成方不会获得收入</p>}
-        <Example store={store} />
-      </Section>
-      <CostRow store={store} />
-      <Peers store={store} />
-      <ShareActions store={store} />
-    </main>
+    <ShareFrame store={store} testId="integrate-set" note={<Example store={store} />} after={<Peers store={store} />}>
+      <PartyRows store={store} />
+    </ShareFrame>
   );
 });
 

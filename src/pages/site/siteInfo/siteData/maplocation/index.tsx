@@ -1,12 +1,14 @@
 import { Button, Input, List, Skeleton, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { confirm, toast } from '../../../../../components/feedback';
+import { RegionField } from '../../../../../components/region-field';
 import { amapSettings, type AmapSettings } from '../../../../../lib/amap-settings';
-import { locateFailureText, MapLocationStore, type MapLocationMode } from '../../../../../stores/map-location';
+import { locateFailureText, MapLocationStore } from '../../../../../stores/map-location';
 import { useStores } from '../../../../../stores/root';
+import type { SiteTarget } from '../../../../../stores/site-add';
 import { useGoBack } from '../../../add/navigation';
+import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '../settings-ui';
 import './maplocation.css';
 
 /**
@@ -18,14 +20,6 @@ import './maplocation.css';
  */
 
 const AmapView = lazy(() => import('./amap-view').then((m) => ({ default: m.AmapView })));
-const RegionPicker = lazy(() => import('../../../../../components/region-picker'));
-
-/** The screen's mode from the query, or null when neither from=add nor a valid siteId is given. */
-function modeOf(params: URLSearchParams): MapLocationMode | null {
-  if (params.get('from') === 'add') return { kind: 'add' };
-  const siteId = Number(params.get('siteId'));
-  return Number.isInteger(siteId) && siteId > 0 ? { kind: 'edit', siteId } : null;
-}
 
 /** A coordinate as typed ('' while empty), parsed on change. */
 function coordinateText(value: number | null): string {
@@ -34,7 +28,6 @@ function coordinateText(value: number | null): string {
 
 /** The map-less form: region picker, address, current position or typed coordinates. */
 const ManualLocation = observer(function ManualLocation({ store }: { store: MapLocationStore }) {
-  const [picking, setPicking] = useState(false);
   const [lngText, setLngText] = useState(coordinateText(store.picked.longitude));
   const [latText, setLatText] = useState(coordinateText(store.picked.latitude));
   const { picked } = store;
@@ -62,16 +55,14 @@ const ManualLocation = observer(function ManualLocation({ store }: { store: MapL
         未接入地图：请选择所在地区、填写详细地址，并定位到当前位置或填写经纬度（高德/GCJ-02坐标）
       </p>
       <List mode="card">
-        <List.Item
-          title="所在地区"
-          clickable={!store.readOnly}
-          onClick={() => !store.readOnly && setPicking(true)}
-          data-testid="maplocation-region"
-        >
-          <span className={store.regionText ? undefined : 'maplocation__placeholder'}>
-            {store.regionText || '请选择省/市/区'}
-          </span>
-        </List.Item>
+        <RegionField
+          value={{ province: picked.province, city: picked.city, area: picked.area }}
+          readOnly={store.readOnly}
+          onChange={(r) =>
+            store.setRegion({ province: r.province, city: r.city, area: r.area, provinceAdcode: r.provinceCode })
+          }
+          testId="maplocation-region"
+        />
         <List.Item title="详细地址">
           <TextArea
             name="locationAddress"
@@ -117,19 +108,6 @@ const ManualLocation = observer(function ManualLocation({ store }: { store: MapL
           </Button>
         </div>
       )}
-      {picking && (
-        <Suspense fallback={null}>
-          <RegionPicker
-            visible={picking}
-            value={{ province: picked.province, city: picked.city, area: picked.area }}
-            onClose={() => setPicking(false)}
-            onConfirm={(r) => {
-              store.setRegion({ province: r.province, city: r.city, area: r.area, provinceAdcode: r.provinceCode });
-              setPicking(false);
-            }}
-          />
-        </Suspense>
-      )}
     </>
   );
 });
@@ -138,24 +116,16 @@ const MapLocationPage = observer(function MapLocationPage({
   mode,
   map,
 }: {
-  mode: MapLocationMode;
+  mode: SiteTarget;
   map: AmapSettings | null;
 }) {
   const { siteDraft } = useStores();
-  const navigate = useNavigate();
   const goBack = useGoBack();
   const [store] = useState(() => new MapLocationStore(mode, siteDraft));
   // The map is used when the build has a key, until the user gives up on it (the script cannot load).
   const [useMap, setUseMap] = useState(map !== null);
-  const back = mode.kind === 'add' ? '/site/add' : `/site/siteInfo/siteData?siteId=${mode.siteId}`;
-
-  useEffect(() => {
-    if (mode.kind !== 'edit') return;
-    void store.loadSite().then((ok) => {
-      // Not visible to the caller (already toasted by the request layer): back to the site list.
-      if (!ok) void navigate('/site', { replace: true });
-    });
-  }, [mode, store, navigate]);
+  const back = siteTargetBack(mode);
+  useLoadOrLeave(store);
 
   const submit = async () => {
     const failure = store.confirmFailure();
@@ -207,14 +177,7 @@ const MapLocationPage = observer(function MapLocationPage({
 
 /** The route's screen: reads the mode from the query; without one, back to the site list (B-site.md header). */
 export default function MapLocationRoute() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const mode = useMemo(() => modeOf(params), [params]);
-  useEffect(() => {
-    if (mode) return;
-    toast('缺少站点参数');
-    void navigate('/site', { replace: true });
-  }, [mode, navigate]);
-  if (!mode) return null;
-  return <MapLocationPage key={mode.kind === 'add' ? 'add' : mode.siteId} mode={mode} map={amapSettings()} />;
+  const target = useSiteTarget();
+  if (!target) return null;
+  return <MapLocationPage key={siteTargetKey(target)} mode={target} map={amapSettings()} />;
 }

@@ -1,20 +1,16 @@
 import { Avatar, Radio, SearchBar, Skeleton } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { getPropertyList, type PropertyListPage, type PropertyRow } from '../../../../../api/site';
 import { confirm, toast } from '../../../../../components/feedback';
 import { PagedList } from '../../../../../components/paged-list';
 import { EntryLink, useIsBuilt } from '../../../../../components/route-availability';
-import {
-  changeConfirmText,
-  changeResultText,
-  maskPhone,
-  PropertyPickerStore,
-  type PropertyPickerMode,
-} from '../../../../../stores/property-picker';
+import { changeConfirmText, changeResultText, PropertyPickerStore } from '../../../../../stores/property-picker';
 import { useStores } from '../../../../../stores/root';
+import type { SiteTarget } from '../../../../../stores/site-add';
+import { maskPhone } from '../../../../../lib/phone';
 import { useGoBack } from '../../../add/navigation';
+import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '../settings-ui';
 import './merchant.css';
 
 /**
@@ -26,13 +22,6 @@ import './merchant.css';
  */
 
 const NEW_PROPERTY = '/mine/tenement-list/base/info';
-
-/** The screen's mode from the query, or null when neither from=add nor a valid siteId is given. */
-function modeOf(params: URLSearchParams): PropertyPickerMode | null {
-  if (params.get('from') === 'add') return { kind: 'add' };
-  const siteId = Number(params.get('siteId'));
-  return Number.isInteger(siteId) && siteId > 0 ? { kind: 'edit', siteId } : null;
-}
 
 function PropertyRowView({
   row,
@@ -69,22 +58,14 @@ function PropertyRowView({
   );
 }
 
-const MerchantPage = observer(function MerchantPage({ mode }: { mode: PropertyPickerMode }) {
+const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget }) {
   const { siteDraft } = useStores();
   const goBack = useGoBack();
-  const navigate = useNavigate();
   const isBuilt = useIsBuilt();
   const [store] = useState(() => new PropertyPickerStore(mode, siteDraft));
   const [text, setText] = useState('');
-  const back = mode.kind === 'add' ? '/site/add' : `/site/siteInfo/siteData?siteId=${mode.siteId}`;
-
-  useEffect(() => {
-    if (!store.site) return;
-    void store.site.load().then((ok) => {
-      // Not visible to the caller (already toasted by the request layer): back to the site list.
-      if (!ok) void navigate('/site', { replace: true });
-    });
-  }, [store, navigate]);
+  const back = siteTargetBack(mode);
+  useLoadOrLeave(store);
 
   const choose = async (row: PropertyRow | null) => {
     if (mode.kind === 'add') {
@@ -176,14 +157,7 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: PropertyPi
 
 /** The route's screen: reads the mode from the query; without one, back to the site list (B-site.md header). */
 export default function MerchantRoute() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const mode = useMemo(() => modeOf(params), [params]);
-  useEffect(() => {
-    if (mode) return;
-    toast('缺少站点参数');
-    void navigate('/site', { replace: true });
-  }, [mode, navigate]);
-  if (!mode) return null;
-  return <MerchantPage key={mode.kind === 'add' ? 'add' : mode.siteId} mode={mode} />;
+  const target = useSiteTarget();
+  if (!target) return null;
+  return <MerchantPage key={siteTargetKey(target)} mode={target} />;
 }

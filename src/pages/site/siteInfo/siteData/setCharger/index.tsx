@@ -2,20 +2,11 @@ import { Button, Input, List, Popup, Radio, Space, Switch } from 'antd-mobile';
 import { CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { confirm, toast } from '../../../../../components/feedback';
 import { fenText } from '../../../../../stores/site-settings';
 import { ChargeSettingsStore, tierRangeLabels } from '../../../../../stores/site-settings-charge';
-import {
-  goBack,
-  LoadFailed,
-  PageLoading,
-  profilePath,
-  Section,
-  useLeaveGuard,
-  useSiteIdParam,
-  useSiteLoad,
-} from '../settings-ui';
+import { useGoBack } from '../../../add/navigation';
+import { InputRow, LoadGate, profilePath, Section, useLeaveGuard, useSitePageStore } from '../settings-ui';
 
 /**
  * /site/siteInfo/siteData/setCharger — 收费设置 (B-site.md §4): what riders pay at the site — the billing mode (modes the
@@ -234,24 +225,24 @@ const ChargeForm = observer(function ChargeForm({ store }: { store: ChargeSettin
           <Tiers store={store} />
         ) : (
           <List>
-            <List.Item prefix={<span className="cost-label">电费</span>} extra="元/度" description="¥0.01-5.00">
-              <Input
-                name="energyPrice"
-                inputMode="decimal"
-                value={form.energyPrice}
-                disabled={!editable}
-                onChange={(v) => store.update({ energyPrice: v })}
-              />
-            </List.Item>
-            <List.Item prefix={<span className="cost-label">服务费</span>} extra="元/度" description="¥0-5.00">
-              <Input
-                name="servicePrice"
-                inputMode="decimal"
-                value={form.servicePrice}
-                disabled={!editable}
-                onChange={(v) => store.update({ servicePrice: v })}
-              />
-            </List.Item>
+            <InputRow
+              label="电费"
+              name="energyPrice"
+              unit="元/度"
+              hint="¥0.01-5.00"
+              value={form.energyPrice}
+              disabled={!editable}
+              onChange={(energyPrice) => store.update({ energyPrice })}
+            />
+            <InputRow
+              label="服务费"
+              name="servicePrice"
+              unit="元/度"
+              hint="¥0-5.00"
+              value={form.servicePrice}
+              disabled={!editable}
+              onChange={(servicePrice) => store.update({ servicePrice })}
+            />
           </List>
         )}
       </Section>
@@ -273,42 +264,37 @@ const ChargeForm = observer(function ChargeForm({ store }: { store: ChargeSettin
           >
             充满自停
           </List.Item>
-          <List.Item
-            prefix={<span className="cost-label">免费时长</span>}
-            extra="分钟"
-            description="0-30分钟内结束全额退款"
-          >
-            <Input
-              name="freeMinutes"
-              inputMode="numeric"
-              value={form.freeMinutes}
-              disabled={!editable}
-              onChange={(v) => store.update({ freeMinutes: v })}
-            />
-          </List.Item>
-          <List.Item prefix={<span className="cost-label">单次最长</span>} extra="小时" description="1-24小时">
-            <Input
-              name="maxHours"
-              inputMode="numeric"
-              value={form.maxHours}
-              disabled={!editable}
-              onChange={(v) => store.update({ maxHours: v })}
-            />
-          </List.Item>
+          <InputRow
+            label="免费时长"
+            name="freeMinutes"
+            unit="分钟"
+            hint="0-30分钟内结束全额退款"
+            inputMode="numeric"
+            value={form.freeMinutes}
+            disabled={!editable}
+            onChange={(freeMinutes) => store.update({ freeMinutes })}
+          />
+          <InputRow
+            label="单次最长"
+            name="maxHours"
+            unit="小时"
+            hint="1-24小时"
+            inputMode="numeric"
+            value={form.maxHours}
+            disabled={!editable}
+            onChange={(maxHours) => store.update({ maxHours })}
+          />
           {caps?.supportCoin !== false && (
-            <List.Item
-              prefix={<span className="cost-label">投币 1元 =</span>}
-              extra="分钟"
-              description="0 = 关闭投币；30-720分钟"
-            >
-              <Input
-                name="coinMinutes"
-                inputMode="numeric"
-                value={form.coinMinutes}
-                disabled={!editable}
-                onChange={(v) => store.update({ coinMinutes: v })}
-              />
-            </List.Item>
+            <InputRow
+              label="投币 1元 ="
+              name="coinMinutes"
+              unit="分钟"
+              hint="0 = 关闭投币；30-720分钟"
+              inputMode="numeric"
+              value={form.coinMinutes}
+              disabled={!editable}
+              onChange={(coinMinutes) => store.update({ coinMinutes })}
+            />
           )}
         </List>
       </Section>
@@ -317,14 +303,12 @@ const ChargeForm = observer(function ChargeForm({ store }: { store: ChargeSettin
 });
 
 const SetChargerPage = observer(function SetChargerPage() {
-  const navigate = useNavigate();
-  const siteId = useSiteIdParam();
-  const [store] = useState(() => (siteId === null ? null : new ChargeSettingsStore(siteId)));
-  useSiteLoad(siteId, store);
+  const goBack = useGoBack();
+  const store = useSitePageStore((_root, siteId) => new ChargeSettingsStore(siteId));
   useLeaveGuard(() => store?.dirty === true);
-  if (!store) return <PageLoading />;
-  if (store.site.failed || store.mode.failed) return <LoadFailed onRetry={() => void store.load()} />;
-  if (!store.form || !store.mode.data) return <PageLoading />;
+  if (!store?.form || !store.mode.data || store.failed) {
+    return <LoadGate failed={store?.failed === true} onRetry={() => void store?.load()} />;
+  }
 
   const save = async () => {
     const rule = store.rule;
@@ -346,7 +330,7 @@ const SetChargerPage = observer(function SetChargerPage() {
     if (typeof result === 'string') toast(result);
     else if (result) {
       toast('保存成功，新订单按新规则计费');
-      goBack(navigate, profilePath(store.siteId));
+      goBack(profilePath(store.siteId));
     }
   };
 

@@ -1,31 +1,24 @@
 import { Button, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import type { ShareRuleVersion } from '../../../../../api/site-settings';
 import {
   ELECTRIC_BEARER_NAMES,
   FEE_BEARER_NAMES,
+  SHARE_MESSAGES,
   SHARE_STATUS_NAMES,
   electricPriceShown,
 } from '../../../../../api/site-settings-rules';
-import { confirm, toast } from '../../../../../components/feedback';
-import { useStores } from '../../../../../stores/root';
-import { fenText, shareSavedText, tomorrowOf } from '../../../../../stores/site-settings';
+import { fenText } from '../../../../../stores/site-settings';
 import { CostSettingsStore } from '../../../../../stores/site-settings-share';
-import {
-  LoadFailed,
-  PageLoading,
-  Section,
-  useLeaveGuard,
-  useSiteIdParam,
-  useSiteLoad,
-} from '../../../siteInfo/siteData/settings-ui';
-import { CostFormView, ExampleLine } from './cost-form';
+import { CostBearingForm, CostExampleCard } from '../../../add/expensesSet/cost-form';
+import { LoadGate, Section, useLeaveGuard, useSitePageStore } from '../../../siteInfo/siteData/settings-ui';
+import { saveShareChange } from '../../../siteInfo/siteData/share-parts';
 
 /**
  * /site/siteInof/siteData/expensesSet — 费用承担详情 (B-site.md §4; the route keeps the spec's spelling "siteInof"): the
- * cost-bearing terms in force, the pending change (待生效 / 审核中 / 已驳回 with the reason), the example, and 修改 → the
- * cost form → 保存 (effective tomorrow, or platform review when it lowers the property's terms).
+ * cost-bearing terms in force, the pending change (待生效 / 审核中 / 已驳回 with the reason), the examples, and 修改 →
+ * the cost form of /site/add/expensesSet → 保存 (the share-change flow: review check, confirmation, effective tomorrow
+ * or platform review when it lowers the property's terms).
  */
 
 const STATUS_COLORS: Record<number, string> = { 1: 'success', 2: 'primary', 3: 'warning', 4: 'danger', 5: 'default' };
@@ -66,41 +59,33 @@ const VersionCard = observer(function VersionCard({
 });
 
 const ExpensesSetPage = observer(function ExpensesSetPage() {
-  const root = useStores();
-  const siteId = useSiteIdParam();
-  const [store] = useState(() => (siteId === null ? null : new CostSettingsStore(root, siteId)));
-  useSiteLoad(siteId, store);
+  const store = useSitePageStore((root, siteId) => new CostSettingsStore(root, siteId));
   useLeaveGuard(() => store?.editing === true);
-  if (!store) return <PageLoading />;
-  const { ctx } = store;
-  if (ctx.versions.failed || ctx.site.failed) return <LoadFailed onRetry={() => void store.load()} />;
-  const current = ctx.inForce;
-  if (!current || !ctx.site.data) return <PageLoading />;
-  const pending = store.pending;
+  const current = store?.ctx.inForce;
+  if (!store || !current || !store.ctx.site.data) {
+    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+  }
+  const { ctx, form, pending } = store;
+  const splitMode = ctx.splitMode;
 
   const save = async () => {
-    const error = store.validate();
-    if (error) {
-      toast(error);
-      return;
-    }
-    const sure = await confirm('保存修改', `修改将于${tomorrowOf(Date.now())}生效，今日收入仍按原规则结算`, '保存');
-    if (!sure) return;
-    const result = await store.save();
-    if (typeof result === 'string') toast(result);
-    else if (result) {
-      toast(shareSavedText(result));
-      void store.load();
-    }
+    const saved = await saveShareChange({
+      ctx,
+      validate: () => store.validate(),
+      confirm: { title: '保存修改', text: (day) => `修改将于${day}生效，今日收入仍按原规则结算`, ok: '保存' },
+      save: () => store.save(),
+    });
+    if (saved) void store.load();
   };
 
   return (
     <main className="settings-page" data-testid="expenses-set">
       <VersionCard store={store} version={current} title="当前生效" />
       {pending && <VersionCard store={store} version={pending} title="待生效" />}
-      {store.editing ? (
+      {form ? (
         <Section title="修改费用承担">
-          <CostFormView store={store} />
+          <CostBearingForm form={form} splitMode={splitMode} />
+          <CostExampleCard example={store.formExample} splitMode={splitMode} />
           <div className="settings-actions">
             <Button onClick={() => store.cancelEdit()}>取消</Button>
             <Button color="primary" loading={ctx.saving} disabled={ctx.saving} onClick={() => void save()}>
@@ -111,10 +96,12 @@ const ExpensesSetPage = observer(function ExpensesSetPage() {
       ) : (
         <>
           <Section title="分成示例">
-            <ExampleLine rows={store.exampleOf(current.rule)} />
-            {pending && pending.status !== 4 && <ExampleLine prefix="变更后" rows={store.exampleOf(pending.rule)} />}
+            <CostExampleCard example={store.exampleOf(current.rule)} splitMode={splitMode} />
+            {pending && pending.status !== 4 && (
+              <CostExampleCard prefix="变更后" example={store.exampleOf(pending.rule)} splitMode={splitMode} />
+            )}
           </Section>
-          {ctx.inReview && <p className="settings-tip">分成变更审核中，暂不可修改</p>}
+          {ctx.inReview && <p className="settings-tip">{SHARE_MESSAGES.inReview}</p>}
           {ctx.canEdit && (
             <div className="settings-actions">
               <Button block color="primary" onClick={() => store.startEdit()}>

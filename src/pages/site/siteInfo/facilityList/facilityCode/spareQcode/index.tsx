@@ -1,8 +1,15 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { QrImage, useLeaveWhen, useQueryNumber } from '../../../../../../components/device-setup-parts';
+import {
+  DetailRows,
+  LoadingPage,
+  QrImage,
+  scannedSticker,
+  useLeaveWhen,
+  useQueryNumber,
+} from '../../../../../../components/device-setup-parts';
 import { confirm, toast } from '../../../../../../components/feedback';
 import { formatTime } from '../../../../../../lib/time';
 import { SpareCodeStore } from '../../../../../../stores/device-setup';
@@ -25,58 +32,37 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
   useLeaveWhen(store.box.failed && !store.box.data, '/site');
   const box = store.box.data;
   const bind = async () => {
-    const scanned = await store.scanSticker();
-    if (!scanned) return;
-    if ('error' in scanned) {
-      toast(scanned.error);
-      return;
-    }
-    if (!(await confirm(box?.backUpQrCode ? '更换备用码' : '绑定备用码', store.bindConfirmText(scanned.code)))) return;
-    if (await store.bind(scanned.code)) toast('绑定成功');
+    const code = await scannedSticker(() => store.scanSticker());
+    if (code === null) return;
+    if (!(await confirm(box?.backUpQrCode ? '更换备用码' : '绑定备用码', store.bindConfirmText(code)))) return;
+    if (await store.bind(code)) toast('绑定成功');
   };
   const unbind = async () => {
     if (!(await confirm('解除绑定', '解绑后该备用码扫码将无法充电，确定解绑？', '解绑'))) return;
     if (await store.unbind()) toast('已解绑');
   };
-  if (!box) {
-    return (
-      <main className="setup-page" aria-busy="true">
-        <section className="setup-card">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={4} animated />
-        </section>
-      </main>
-    );
-  }
+  if (!box) return <LoadingPage />;
   return (
     <main className="setup-page">
       <section className="setup-card">
-        <dl className="setup-rows">
-          <div>
-            <dt>设备号</dt>
-            <dd data-testid="spare-serial">{box.serialNumber}</dd>
-          </div>
-          <div>
-            <dt>备注</dt>
-            <dd>{box.remark || '--'}</dd>
-          </div>
-        </dl>
+        <DetailRows
+          rows={[
+            { label: '设备号', value: box.serialNumber, testId: 'spare-serial' },
+            { label: '备注', value: box.remark || '--' },
+          ]}
+        />
       </section>
       <section className="setup-card" data-testid="spare-code">
         <h2>备用二维码</h2>
         {box.backUpQrCode ? (
           <>
             {store.spareUrl && <QrImage text={store.spareUrl} size={180} label={`备用码 ${box.backUpQrCode}`} />}
-            <dl className="setup-rows">
-              <div>
-                <dt>备用码</dt>
-                <dd data-testid="spare-code-value">{box.backUpQrCode}</dd>
-              </div>
-              <div>
-                <dt>绑定时间</dt>
-                <dd>{formatTime(box.backUpBindTime)}</dd>
-              </div>
-            </dl>
+            <DetailRows
+              rows={[
+                { label: '备用码', value: box.backUpQrCode, testId: 'spare-code-value' },
+                { label: '绑定时间', value: formatTime(box.backUpBindTime) },
+              ]}
+            />
           </>
         ) : (
           <p className="setup-empty">未绑定备用二维码</p>

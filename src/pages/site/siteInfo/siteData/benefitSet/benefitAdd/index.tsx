@@ -1,15 +1,15 @@
 import { Button, Input, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { RATE_COLUMNS } from '../../../../../../api/site-settings-rules';
-import { confirm, toast } from '../../../../../../components/feedback';
+import { useSearchParams } from 'react-router';
+import { RATE_COLUMNS, SHARE_MESSAGES } from '../../../../../../api/site-settings-rules';
+import { toast } from '../../../../../../components/feedback';
 import { Segmented } from '../../../../../../components/segmented';
 import { formatBp } from '../../../../../../lib/rate';
-import { useStores } from '../../../../../../stores/root';
-import { maskPhone, shareSavedText, tomorrowOf } from '../../../../../../stores/site-settings';
+import { maskPhone } from '../../../../../../lib/phone';
 import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '../../../../../../stores/site-settings-share';
-import { goBack, LoadFailed, PageLoading, Section, profilePath, useSiteIdParam, useSiteLoad } from '../../settings-ui';
+import { useGoBack } from '../../../../add/navigation';
+import { InputRow, LoadGate, profilePath, Section, useSitePageStore } from '../../settings-ui';
+import { saveShareChange } from '../../share-parts';
 
 /**
  * /site/siteInfo/siteData/benefitSet/benefitAdd — 添加分成方 (B-site.md §4): the type (物业 = the site's property,
@@ -48,23 +48,20 @@ const Candidate = observer(function Candidate({ store }: { store: AddPartyStore 
   return (
     <>
       <List>
-        <List.Item
-          prefix={<span className="cost-label">手机号</span>}
-          extra={
+        <InputRow
+          label="手机号"
+          name="phone"
+          inputMode="tel"
+          maxLength={11}
+          placeholder="请输入对方登录手机号"
+          value={store.phone}
+          onChange={(v) => store.setPhone(v)}
+          unit={
             <Button size="small" color="primary" loading={store.searching} onClick={() => void search()}>
               查询
             </Button>
           }
-        >
-          <Input
-            name="phone"
-            type="tel"
-            maxLength={11}
-            placeholder="请输入对方登录手机号"
-            value={store.phone}
-            onChange={(v) => store.setPhone(v)}
-          />
-        </List.Item>
+        />
       </List>
       {searched && !store.lookup?.exists && <p className="settings-tip">未找到账号</p>}
       {found && (
@@ -90,61 +87,45 @@ const Rates = observer(function Rates({ store }: { store: AddPartyStore }) {
   return (
     <List>
       {columns.map((c) => (
-        <List.Item
+        <InputRow
           key={c.key}
-          prefix={<span className="cost-label">{c.label}</span>}
-          description={`当前剩余可分配 ${formatBp(store.mode === 2 ? store.remainingAll : store.remaining[c.key])}`}
-          extra="%"
-        >
-          <Input
-            name={`rate-${c.key}`}
-            inputMode="decimal"
-            placeholder="0-100，最多两位小数"
-            value={store.rates[c.key]}
-            onChange={(v) => store.setRate(c.key, v)}
-          />
-        </List.Item>
+          label={c.label}
+          name={`rate-${c.key}`}
+          unit="%"
+          hint={`当前剩余可分配 ${formatBp(store.mode === 2 ? store.remainingAll : store.remaining[c.key])}`}
+          placeholder="0-100，最多两位小数"
+          value={store.rates[c.key]}
+          onChange={(v) => store.setRate(c.key, v)}
+        />
       ))}
     </List>
   );
 });
 
 const BenefitAddPage = observer(function BenefitAddPage() {
-  const root = useStores();
-  const navigate = useNavigate();
-  const siteId = useSiteIdParam();
   const [params] = useSearchParams();
+  const goBack = useGoBack();
   const mode = params.get('mode') === '1' ? 1 : 2;
-  const [store] = useState(() => (siteId === null ? null : new AddPartyStore(root, siteId, mode)));
-  useSiteLoad(siteId, store);
-  if (!store) return <PageLoading />;
+  const store = useSitePageStore((root, siteId) => new AddPartyStore(root, siteId, mode));
+  if (!store?.ctx.working || !store.ctx.site.data) {
+    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+  }
   const { ctx } = store;
-  if (ctx.site.failed || ctx.versions.failed) return <LoadFailed onRetry={() => void store.load()} />;
-  if (!ctx.working || !ctx.site.data) return <PageLoading />;
 
   const submit = async () => {
-    const error = store.validate();
-    if (error) {
-      toast(error);
-      return;
-    }
-    const blocked = await ctx.reviewBlock();
-    if (blocked !== null) {
-      if (blocked) toast(blocked);
-      return;
-    }
-    if (!(await confirm('添加分成方', `添加后将于${tomorrowOf(Date.now())}生效`, '确定添加'))) return;
-    const result = await store.submit();
-    if (typeof result === 'string') toast(result);
-    else if (result) {
-      toast(shareSavedText(result, '添加成功'));
-      goBack(navigate, profilePath(ctx.siteId));
-    }
+    const added = await saveShareChange({
+      ctx,
+      validate: () => store.validate(),
+      confirm: { title: '添加分成方', text: (day) => `添加后将于${day}生效`, ok: '确定添加' },
+      save: () => store.submit(),
+      verb: '添加成功',
+    });
+    if (added) goBack(profilePath(ctx.siteId));
   };
 
   return (
     <main className="settings-page" data-testid="benefit-add">
-      {!ctx.canEdit && <p className="settings-warning">{ctx.inReview ? '分成变更审核中，暂不可修改' : '无操作权限'}</p>}
+      {!ctx.canEdit && <p className="settings-warning">{ctx.inReview ? SHARE_MESSAGES.inReview : '无操作权限'}</p>}
       <Section title="分成方类型">
         <div className="settings-segment">
           <Segmented
