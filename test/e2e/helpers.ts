@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer';
-import { afterAll, beforeAll } from 'vitest';
+import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer';
+import type { AddSiteRequest } from '../../src/api/site';
+import { DEFAULT_SHARE_RULE } from '../../src/api/site-settings-rules';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
  * End-to-end helpers: Debian's Chromium headless (executable from .puppeteerrc.cjs), one incognito context per
@@ -48,11 +50,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** One Chromium for the tests of a suite: launched before them, closed after. Returns its getter. */
+/**
+ * One Chromium for the tests of a suite: launched before them, closed after. Returns its getter. After each test the
+ * phones (incognito contexts) it left open are closed: a test that failed half-way leaves no page running (polling,
+ * timers, calls) while the next tests, and the next files, work on the same sandbox.
+ */
 export function sharedBrowser(): () => Browser {
   let browser: Browser | null = null;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    if (!browser) return;
+    const main = browser.defaultBrowserContext();
+    await Promise.all(browser.browserContexts().map((context) => (context === main ? null : context.close())));
   });
   afterAll(async () => {
     await browser?.close();
@@ -131,13 +142,136 @@ export async function acceptAgreement(page: Page): Promise<void> {
   await page.waitForSelector('.bind-agreement .adm-checkbox-checked', { timeout: 5_000 });
 }
 
-/** Types into an input found by its name attribute (replacing its value). */
+/**
+ * Replaces the value of an input or textarea found by its name attribute: focus, select all, delete, type. No mouse
+ * click (it could land on a sheet's mask or miss a field that is still sliding in); fields that start filled are
+ * replaced, empty ones filled.
+ */
 export async function typeInto(page: Page, name: string, value: string): Promise<void> {
-  const selector = `input[name="${name}"]`;
-  await page.waitForSelector(selector, { visible: true });
-  await page.click(selector, { count: 3 });
+  const selector = `input[name="${name}"], textarea[name="${name}"]`;
+  await page.waitForSelector(selector, { visible: true, timeout: 15_000 });
+  await page.$eval(selector, (el) => {
+    (el as HTMLInputElement).focus();
+    (el as HTMLInputElement).select();
+  });
   await page.keyboard.press('Backspace');
   await page.type(selector, value);
+}
+
+/** The current value of an input or textarea found by its name attribute. */
+export function inputValue(page: Page, name: string): Promise<string> {
+  return page.$eval(`input[name="${name}"], textarea[name="${name}"]`, (el) => (el as HTMLInputElement).value);
+}
+
+/**
+ * Waits until the element of `selector` can take a tap: present, rendered (fixed elements too), visible, and not
+ * inside a popup or dialog that is still animating (antd-mobile sets `pointer-events: none` on a sheet's or dialog's
+ * body until it has settled, and again while it closes; the style is inherited, so the element's own computed value
+ * tells).
+ */
+export async function waitForTappable(page: Page, selector: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    (sel: string) => {
+      const el = document.querySelector<HTMLElement>(sel);
+      if (!el || el.getClientRects().length === 0) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && style.pointerEvents !== 'none';
+    },
+    { timeout },
+    selector,
+  );
+}
+
+/**
+ * Taps the element of `selector` once it can take a tap (waitForTappable): a DOM click, which a page transition, a
+ * toast or a sheet still moving cannot make miss (a mouse click at the element's position could). For controls found
+ * by a selector (test ids, fixed buttons that clickText skips); controls found by their text use clickText.
+ */
+export async function press(page: Page, selector: string): Promise<void> {
+  await waitForTappable(page, selector);
+  await page.$eval(selector, (el) => (el as HTMLElement).click());
+}
+
+/**
+ * Answers the shown dialog (antd-mobile Dialog.confirm / Dialog.show): waits for a dialog that has settled and whose
+ * text contains `question` (any shown dialog when omitted), taps its action button `button`, then waits until that
+ * dialog has gone or started closing. A closed dialog may linger in the DOM a moment, faded out and no longer taking
+ * taps: only a shown one counts, so an earlier dialog with the same buttons is never answered twice.
+ */
+export async function answerDialog(page: Page, button: string, question = ''): Promise<void> {
+  const found = await page.waitForFunction(
+    (q: string) =>
+      [...document.querySelectorAll<HTMLElement>('.adm-dialog-body')].find(
+        (d) => (d.textContent ?? '').includes(q) && getComputedStyle(d).pointerEvents !== 'none',
+      ) ?? false,
+    { timeout: 15_000 },
+    question,
+  );
+  const dialog = found as ElementHandle<HTMLElement>;
+  const clicked = await dialog.evaluate((d, text: string) => {
+    const target = [...d.querySelectorAll<HTMLElement>('.adm-dialog-button')].find((b) => b.innerText.trim() === text);
+    target?.click();
+    return target !== undefined;
+  }, button);
+  if (!clicked) throw new Error(`the dialog “${question}” has no button ${button}`);
+  await page.waitForFunction(
+    (d: HTMLElement) => !d.isConnected || getComputedStyle(d).pointerEvents === 'none',
+    { timeout: 15_000 },
+    dialog,
+  );
+  await dialog.dispose();
+}
+
+/** Waits until the current path is `target`'s path and the query has every parameter `target` names (same values). */
+export async function waitForPath(page: Page, target: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    (t: string) => {
+      const wanted = new URL(t, location.origin);
+      if (location.pathname !== wanted.pathname) return false;
+      const query = new URLSearchParams(location.search);
+      return [...wanted.searchParams].every(([key, value]) => query.get(key) === value);
+    },
+    { timeout },
+    target,
+  );
+}
+
+/** The selector of the element with a test id: `[data-testid="…"]`. */
+export function byTestId(testId: string): string {
+  return `[data-testid="${testId}"]`;
+}
+
+/**
+ * The text the element of `selector` shows, once it is present: its innerText with every run of white space (the
+ * line breaks between block and flex children included) made one space, trimmed.
+ */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  await page.waitForSelector(selector, { timeout: 15_000 });
+  return page.$eval(selector, (el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Waits until the element of `selector` shows `text` (its text as textOf reads it): exactly (`'is'`, the default:
+ * figures whose value matters) or within it (`'contains'`). For a figure that arrives after its call answers, or
+ * changes after an action.
+ */
+export async function waitForTextOf(
+  page: Page,
+  selector: string,
+  text: string,
+  how: 'is' | 'contains' = 'is',
+  timeout = 15_000,
+): Promise<void> {
+  await page.waitForFunction(
+    (sel: string, t: string, contains: boolean) => {
+      const shown = document.querySelector<HTMLElement>(sel)?.innerText.replace(/\s+/g, ' ').trim();
+      return shown !== undefined && (contains ? shown.includes(t) : shown === t);
+    },
+    { timeout },
+    selector,
+    text,
+    how === 'contains',
+  );
 }
 
 /** Calls the sandbox API directly (as a test, not as the app). */
@@ -154,6 +288,27 @@ export async function api<T>(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await res.json()) as { code: number; message: string; data: T };
+}
+
+/** The sandbox API as one account sees it: `data` of each answer; a non-zero code throws with the path and message. */
+export interface AccountApi {
+  /** GET `url` (path and query). */
+  get<T>(url: string): Promise<T>;
+  /** POST `url` with a JSON body. */
+  post<T>(url: string, body: unknown): Promise<T>;
+}
+
+/**
+ * The sandbox API called with `token` (the account a test logged in as), for what a test reads to compare with the
+ * screen or prepares through the API. Calls whose failure is the point use `api` and look at the code.
+ */
+export function accountApi(baseUrl: string, token: string): AccountApi {
+  const data = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const answer = await api<T>(baseUrl, method, url, body, token);
+    if (answer.code !== 0) throw new Error(`${method} ${url} answered ${answer.code}: ${answer.message}`);
+    return answer.data;
+  };
+  return { get: (url) => data('GET', url), post: (url, body) => data('POST', url, body) };
 }
 
 /** Injects a fault for the next `times` calls of an API path. */
@@ -180,7 +335,7 @@ export async function authorize(page: Page, baseUrl: string, host: Host): Promis
     throw new Error(`not the Alipay page: ${page.url()}`);
   }
   await Promise.all([page.waitForNavigation(), page.click('#consent')]);
-  await page.waitForFunction(() => location.pathname === '/mine/bind', { timeout: 20_000 });
+  await waitForPath(page, '/mine/bind', 20_000);
   await waitForText(page, '验证码登录');
 }
 
@@ -203,7 +358,7 @@ export async function authorizeAndBindBySms(
   await typeInto(page, 'code', await lastSms(baseUrl, phone));
   await acceptAgreement(page);
   await clickText(page, '登录');
-  await page.waitForFunction(() => location.pathname === '/home', { timeout: 20_000 });
+  await waitForPath(page, '/home', 20_000);
 }
 
 /** Like authorizeAndBindBySms, with the password tab. */
@@ -219,10 +374,73 @@ export async function authorizeAndBindByPassword(
   await typeInto(page, 'password', DEMO.password);
   await acceptAgreement(page);
   await clickText(page, '登录');
-  await page.waitForFunction(() => location.pathname === '/home', { timeout: 20_000 });
+  await waitForPath(page, '/home', 20_000);
 }
 
 /** The token the app stored. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('TOKEN'));
+}
+
+/** A phone logged in as the demo operator (DEMO), on /home: its page, its context (close it), token and API. */
+export interface DemoPhone {
+  page: Page;
+  context: BrowserContext;
+  token: string;
+  call: AccountApi;
+}
+
+/**
+ * Opens a phone of `host` and logs in as the demo operator with the password (authorizeAndBindByPassword): the start
+ * of every test of a logged-in screen. The test opens its screen from /home by the tab bar or with page.goto.
+ */
+export async function openDemoPhone(browser: Browser, baseUrl: string, host: Host): Promise<DemoPhone> {
+  const { page, context } = await openPhone(browser, host);
+  await authorizeAndBindByPassword(page, baseUrl, host);
+  const token = await storedToken(page);
+  if (!token) throw new Error('the app stored no token after logging in');
+  return { page, context, token, call: accountApi(baseUrl, token) };
+}
+
+/**
+ * Fen as the app shows money (ARCHITECTURE.md "Money", src/lib/money.ts formatFen), computed independently of the app:
+ * 123456 → "¥1,234.56", -100 → "-¥1.00".
+ */
+export function yuanText(fen: number): string {
+  const abs = Math.abs(fen);
+  const grouped = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${fen < 0 ? '-' : ''}¥${grouped}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The date in Asia/Shanghai (the sandbox's business day) `days` from today, 'YYYY-MM-DD'. */
+export function shanghaiDate(days = 0): string {
+  return new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A site a test creates through the API (B-site.md §1 addSite): a Hangzhou address, no property, no parties. */
+export const NEW_SITE: Omit<AddSiteRequest, 'name'> = {
+  province: '浙江省',
+  city: '杭州市',
+  area: '西湖区',
+  address: '文三路199号',
+  longitude: 120.131234,
+  latitude: 30.281234,
+  contacts: '测试员',
+  contactsPhone: '13911112222',
+  servicePhone: '400-800-1234',
+  // B-site.md §0.2: everything on the operator, no party.
+  siteShareRule: { ...DEFAULT_SHARE_RULE, parties: [] },
+};
+
+/**
+ * Creates a site of the account of `call` through POST /api/r9/site/addSite: NEW_SITE with `name` and `fields`.
+ * Returns its id. Names must be unique per operator (站点名称已存在): give each test and bundle its own.
+ */
+export async function createSite(
+  call: AccountApi,
+  name: string,
+  fields: Partial<AddSiteRequest> = {},
+): Promise<number> {
+  const created = await call.post<{ id: number }>('/api/r9/site/addSite', { ...NEW_SITE, ...fields, name });
+  return created.id;
 }

@@ -2,15 +2,20 @@ import { describe, expect, inject, it } from 'vitest';
 import {
   DEMO,
   acceptAgreement,
-  api,
+  accountApi,
   authorize,
   authorizeAndBindBySms,
   bodyText,
+  byTestId,
   clickText,
   sharedBrowser,
   openPhone,
   storedToken,
+  textOf,
+  waitForPath,
   waitForText,
+  waitForTextOf,
+  yuanText,
   type Host,
 } from './helpers';
 
@@ -34,33 +39,17 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
     expect(await page.evaluate(() => sessionStorage.getItem('authCode'))).toBeTruthy();
 
     // Home shows the sandbox's own figures for this account.
-    const income = await api<{ total: number }>(baseUrl, 'GET', '/api/user/todayIncome', undefined, token ?? '');
-    const charge = await api<{ orderCount: number }>(
-      baseUrl,
-      'GET',
-      '/api/user/todayChargeInfo',
-      undefined,
-      token ?? '',
-    );
-    const counts = await api<{ siteCount: number; boxCount: number; socketCount: number }>(
-      baseUrl,
-      'GET',
-      '/api/user/siteCount',
-      undefined,
-      token ?? '',
-    );
-    const yuan = (fen: number) => `¥${(fen / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-    await page.waitForFunction(
-      (expected: string) => document.querySelector('[data-testid="today-income-total"]')?.textContent === expected,
-      { timeout: 15_000 },
-      yuan(income.data.total),
-    );
-    const figure = (id: string) => page.$eval(`[data-testid="${id}"]`, (el) => el.textContent);
-    expect(await figure('today-order-count')).toBe(String(charge.data.orderCount));
-    expect(await figure('asset-site-count')).toBe(String(counts.data.siteCount));
-    expect(await figure('asset-box-count')).toBe(String(counts.data.boxCount));
-    expect(await figure('asset-socket-count')).toBe(String(counts.data.socketCount));
-    expect(counts.data.siteCount).toBeGreaterThan(0);
+    const call = accountApi(baseUrl, token ?? '');
+    const income = await call.get<{ total: number }>('/api/user/todayIncome');
+    const charge = await call.get<{ orderCount: number }>('/api/user/todayChargeInfo');
+    const counts = await call.get<{ siteCount: number; boxCount: number; socketCount: number }>('/api/user/siteCount');
+    await waitForTextOf(page, byTestId('today-income-total'), yuanText(income.total));
+    const figure = (id: string) => textOf(page, byTestId(id));
+    expect(await figure('today-order-count')).toBe(String(charge.orderCount));
+    expect(await figure('asset-site-count')).toBe(String(counts.siteCount));
+    expect(await figure('asset-box-count')).toBe(String(counts.boxCount));
+    expect(await figure('asset-socket-count')).toBe(String(counts.socketCount));
+    expect(counts.siteCount).toBeGreaterThan(0);
     expect(await page.title()).toBe('首页');
     expect(await bodyText(page)).toContain(DEMO.name);
 
@@ -71,33 +60,30 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
 
     // 站点 → /site?isShowModal=1 with the operator's sites.
     await clickText(page, '站点', '.adm-tab-bar-item');
-    await page.waitForFunction(() => location.pathname === '/site', { timeout: 15_000 });
-    expect(new URL(page.url()).searchParams.get('isShowModal')).toBe('1');
-    const sites = await api<{ list: { name: string }[]; total: number }>(
-      baseUrl,
-      'POST',
-      '/api/r9/site/siteList',
-      { pageNum: 1, pageSize: 20, sort: 1 },
-      token ?? '',
-    );
-    await waitForText(page, sites.data.list[0]?.name ?? '');
+    await waitForPath(page, '/site?isShowModal=1');
+    const sites = await call.post<{ list: { name: string }[]; total: number }>('/api/r9/site/siteList', {
+      pageNum: 1,
+      pageSize: 20,
+      sort: 1,
+    });
+    await waitForText(page, sites.list[0]?.name ?? '');
     expect(await page.title()).toBe('站点列表');
 
     // 收入 → /income.
     await clickText(page, '收入', '.adm-tab-bar-item');
-    await page.waitForFunction(() => location.pathname === '/income', { timeout: 15_000 });
+    await waitForPath(page, '/income');
     await waitForText(page, '账户余额');
     expect(await page.title()).toBe('收入');
 
     // 我的 → /mine with the account's name.
     await clickText(page, '我的', '.adm-tab-bar-item');
-    await page.waitForFunction(() => location.pathname === '/mine', { timeout: 15_000 });
+    await waitForPath(page, '/mine');
     await waitForText(page, DEMO.name);
     expect(await page.title()).toBe('个人中心');
 
     // Back to 首页.
     await clickText(page, '首页', '.adm-tab-bar-item');
-    await page.waitForFunction(() => location.pathname === '/home', { timeout: 15_000 });
+    await waitForPath(page, '/home');
 
     // Next opening (new tab, no token, same platform user): authorise again and log in silently.
     await page.evaluate(() => localStorage.clear());

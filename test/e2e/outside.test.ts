@@ -47,6 +47,36 @@ describe('outside WeChat and Alipay', () => {
       expect(await page.evaluate(() => typeof (window as unknown as { __hostEmulator?: unknown }).__hostEmulator)).toBe(
         'object',
       );
+
+      // A scan asks the person what to scan: digits are a bar code, anything else a QR code; Cancel cancels.
+      const typed = ['86123450011517', 'https://qr.sandbox.yichong.local/q/YCB000880101', null];
+      page.on('dialog', (dialog) => {
+        const next = typed.shift();
+        void (next === null || next === undefined ? dialog.dismiss() : dialog.accept(next));
+      });
+      const scan = () =>
+        page.evaluate(
+          (h) =>
+            new Promise<unknown>((resolve) => {
+              const w = window as unknown as {
+                WeixinJSBridge: { invoke: (n: string, a: object, cb: (r: unknown) => void) => void };
+                AlipayJSBridge: { call: (n: string, a: object, cb: (r: unknown) => void) => void };
+              };
+              if (h === 'wechat') w.WeixinJSBridge.invoke('scanQRCode', { needResult: 1 }, resolve);
+              else w.AlipayJSBridge.call('scan', { type: 'qr' }, resolve);
+            }),
+          host,
+        );
+      if (host === 'wechat') {
+        expect(await scan()).toMatchObject({ err_msg: 'scanQRCode:ok', resultStr: 'CODE_128,86123450011517' });
+        expect(await scan()).toMatchObject({ resultStr: 'https://qr.sandbox.yichong.local/q/YCB000880101' });
+        expect(await scan()).toMatchObject({ err_msg: 'scanQRCode:cancel' });
+      } else {
+        // Alipay's scan of type 'qr' cannot read a bar code.
+        expect(await scan()).toMatchObject({ error: 11 });
+        expect(await scan()).toEqual({ qrCode: 'https://qr.sandbox.yichong.local/q/YCB000880101' });
+        expect(await scan()).toMatchObject({ error: 10 });
+      }
       await context.close();
     },
   );

@@ -1,59 +1,46 @@
-import type { Page } from 'puppeteer';
 import { describe, expect, inject, it } from 'vitest';
 import {
   DEMO,
   acceptAgreement,
   api,
   authorize,
-  authorizeAndBindByPassword,
   bodyText,
+  byTestId,
   clickText,
+  inputValue,
   lastSms,
+  openDemoPhone,
   openPhone,
+  press,
   sharedBrowser,
-  storedToken,
+  textOf,
   typeInto,
+  waitForPath,
   waitForText,
+  waitForTextOf,
+  yuanText,
   type Host,
 } from './helpers';
 
 /**
  * The screens of the foundation, in each bundle: what they show is the sandbox's data, and their actions change it.
+ * Data changed: an operator registered per bundle (13911110001 / 13911110002), and the password of 13800138008
+ * (WeChat) and 13800138006 (Alipay) set to newpass88 (no other test logs in as them).
  */
-
-/** ¥1,234.56 as the app formats fen. */
-const yuan = (fen: number) =>
-  `${fen < 0 ? '-' : ''}¥${(Math.abs(fen) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-/** The text of the element with a test id, once it has one. */
-async function textOf(page: Page, testId: string): Promise<string> {
-  await page.waitForSelector(`[data-testid="${testId}"]`, { timeout: 15_000 });
-  return page.$eval(`[data-testid="${testId}"]`, (el) => el.textContent ?? '');
-}
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
   const baseUrl = inject('baseUrl');
   const browser = sharedBrowser();
 
   it('/site: the summary agrees with the device statistics; search, community filter and the 小区 segment work', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    await authorizeAndBindByPassword(page, baseUrl, host);
-    const token = (await storedToken(page)) ?? '';
-    const stats = await api<{ boxOnline: number; boxFault: number; boxOffline: number; siteList: unknown[] }>(
-      baseUrl,
-      'GET',
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const stats = await call.get<{ boxOnline: number; boxFault: number; boxOffline: number; siteList: unknown[] }>(
       '/api/box/getDeviceStatusStatistics',
-      undefined,
-      token,
     );
     await clickText(page, '站点', '.adm-tab-bar-item');
-    await page.waitForFunction(
-      (n: number) => document.querySelector('[data-testid="site-summary"]')?.textContent?.includes(`站点 ${n} 个`),
-      { timeout: 15_000 },
-      stats.data.siteList.length,
-    );
-    const summary = await textOf(page, 'site-summary');
-    expect(summary).toContain(`在线 ${stats.data.boxOnline + stats.data.boxFault} / 离线 ${stats.data.boxOffline}`);
+    await waitForTextOf(page, byTestId('site-summary'), `站点 ${stats.siteList.length} 个`, 'contains');
+    const summary = await textOf(page, byTestId('site-summary'));
+    expect(summary).toContain(`在线 ${stats.boxOnline + stats.boxFault} / 离线 ${stats.boxOffline}`);
 
     // Search: only the sites whose name or address has 翠苑.
     await page.type('.site-search input', '翠苑');
@@ -78,62 +65,35 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
   });
 
   it('/income: the wallet and today figures are the sandbox ledger; the range and the eye toggle work', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    await authorizeAndBindByPassword(page, baseUrl, host);
-    const token = (await storedToken(page)) ?? '';
-    const wallet = await api<{ balance: number }>(baseUrl, 'GET', '/api/account/v2/balance', undefined, token);
-    const today = await api<{ total: number; yesterdayTotal: number }>(
-      baseUrl,
-      'GET',
-      '/api/user/todayIncome',
-      undefined,
-      token,
-    );
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const wallet = await call.get<{ balance: number }>('/api/account/v2/balance');
+    const today = await call.get<{ total: number; yesterdayTotal: number }>('/api/user/todayIncome');
     await clickText(page, '收入', '.adm-tab-bar-item');
-    await page.waitForFunction(
-      (expected: string) => document.querySelector('[data-testid="income-balance"]')?.textContent === expected,
-      { timeout: 15_000 },
-      yuan(wallet.data.balance),
-    );
-    expect(await textOf(page, 'income-headline')).toBe(yuan(today.data.total));
+    await waitForTextOf(page, byTestId('income-balance'), yuanText(wallet.balance));
+    expect(await textOf(page, byTestId('income-headline'))).toBe(yuanText(today.total));
     await clickText(page, '昨日', '.segmented__item');
-    await page.waitForFunction(
-      (expected: string) => document.querySelector('[data-testid="income-headline"]')?.textContent === expected,
-      { timeout: 5_000 },
-      yuan(today.data.yesterdayTotal),
-    );
-    await page.click('[aria-label="隐藏金额"]');
-    expect(await textOf(page, 'income-balance')).toBe('****');
+    await waitForTextOf(page, byTestId('income-headline'), yuanText(today.yesterdayTotal));
+    await press(page, '[aria-label="隐藏金额"]');
+    await waitForTextOf(page, byTestId('income-balance'), '****');
     expect(await page.evaluate(() => localStorage.getItem('incomeAmountHidden'))).toBeTruthy();
     await page.reload();
-    await page.waitForSelector('[data-testid="income-balance"]', { timeout: 15_000 });
-    expect(await textOf(page, 'income-balance')).toBe('****');
+    expect(await textOf(page, byTestId('income-balance'))).toBe('****');
     await context.close();
   });
 
   it('/mine: the header and counters are the account’s; a poster opens in the host’s image viewer', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    await authorizeAndBindByPassword(page, baseUrl, host);
-    const token = (await storedToken(page)) ?? '';
-    const stats = await api<{ siteCount: number; boxCount: number; socketCount: number; cardCount: number }>(
-      baseUrl,
-      'GET',
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const stats = await call.get<{ siteCount: number; boxCount: number; socketCount: number; cardCount: number }>(
       '/api/user/statisticalOperation',
-      undefined,
-      token,
     );
     await clickText(page, '我的', '.adm-tab-bar-item');
-    await page.waitForFunction(
-      (n: number) => document.querySelector('[data-testid="mine-site-count"]')?.textContent === `${n}个`,
-      { timeout: 15_000 },
-      stats.data.siteCount,
-    );
-    expect(await textOf(page, 'mine-name')).toBe(DEMO.name);
-    expect(await textOf(page, 'mine-box-count')).toBe(`${stats.data.boxCount}台`);
-    expect(await textOf(page, 'mine-socket-count')).toBe(`${stats.data.socketCount}个`);
-    expect(await textOf(page, 'mine-card-count')).toBe(`${stats.data.cardCount}张`);
+    await waitForTextOf(page, byTestId('mine-site-count'), `${stats.siteCount}个`);
+    expect(await textOf(page, byTestId('mine-name'))).toBe(DEMO.name);
+    expect(await textOf(page, byTestId('mine-box-count'))).toBe(`${stats.boxCount}台`);
+    expect(await textOf(page, byTestId('mine-socket-count'))).toBe(`${stats.socketCount}个`);
+    expect(await textOf(page, byTestId('mine-card-count'))).toBe(`${stats.cardCount}张`);
 
-    await page.click('[data-testid="mine-poster-entry"]');
+    await press(page, byTestId('mine-poster-entry'));
     await page.waitForSelector('.mine-poster', { visible: true, timeout: 10_000 });
     // A tap on the first thumbnail (a click event: the swiper treats pointer drags as swipes).
     await page.$eval('.mine-poster', (el) => (el as HTMLElement).click());
@@ -162,7 +122,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     const { page, context } = await openPhone(browser(), host);
     await authorize(page, baseUrl, host);
     await clickText(page, '立即注册', 'a');
-    await page.waitForFunction(() => location.pathname === '/mine/bind/register', { timeout: 10_000 });
+    await waitForPath(page, '/mine/bind/register');
     await typeInto(page, 'phone', phone);
     await clickText(page, '获取验证码');
     await waitForText(page, '验证码已发送');
@@ -175,10 +135,10 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     await waitForText(page, '两次输入的密码不一致');
     await typeInto(page, 'confirmPassword', 'abc12345');
     await clickText(page, '注册');
-    await page.waitForFunction(() => location.pathname === '/home', { timeout: 15_000 });
+    await waitForPath(page, '/home');
     await waitForText(page, `测试运营商${host === 'wechat' ? '甲' : '乙'}`);
     // A new operator has no site yet: home guides to the first one.
-    await page.waitForSelector('[data-testid="home-guide"]', { timeout: 15_000 });
+    await page.waitForSelector(byTestId('home-guide'), { timeout: 15_000 });
     const login = await api<{ accountType: number }>(baseUrl, 'POST', '/api/user/antLoginWithPwd', {
       phone,
       password: 'abc12345',
@@ -195,9 +155,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     await clickText(page, '密码登录', '.adm-tabs-tab');
     await typeInto(page, 'phone', phone);
     await clickText(page, '忘记密码？', 'a');
-    await page.waitForFunction(() => location.pathname === '/mine/bind/find-pass', { timeout: 10_000 });
+    await waitForPath(page, '/mine/bind/find-pass');
     await page.waitForSelector('input[name="phone"]', { timeout: 10_000 });
-    expect(await page.$eval('input[name="phone"]', (el) => (el as HTMLInputElement).value)).toBe(phone);
+    expect(await inputValue(page, 'phone')).toBe(phone);
     await api(baseUrl, 'DELETE', `/__sandbox/sms?phone=${phone}`);
     await clickText(page, '获取验证码');
     await waitForText(page, '验证码已发送');
@@ -207,17 +167,15 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     await typeInto(page, 'password', 'newpass88');
     await typeInto(page, 'confirmPassword', 'newpass88');
     await clickText(page, '确定');
-    await page.waitForFunction(() => location.pathname === '/mine/bind' && location.search.includes('tab=pwd'), {
-      timeout: 15_000,
-    });
+    await waitForPath(page, '/mine/bind?tab=pwd');
     expect(new URL(page.url()).searchParams.get('phone')).toBe(phone);
     // The password tab is open with the phone filled in: log in with the new password.
     await page.waitForSelector('input[name="password"]', { timeout: 10_000 });
-    expect(await page.$eval('input[name="phone"]', (el) => (el as HTMLInputElement).value)).toBe(phone);
+    expect(await inputValue(page, 'phone')).toBe(phone);
     await typeInto(page, 'password', 'newpass88');
     await acceptAgreement(page);
     await clickText(page, '登录');
-    await page.waitForFunction(() => location.pathname === '/home', { timeout: 15_000 });
+    await waitForPath(page, '/home');
     await context.close();
   });
 });

@@ -1,15 +1,23 @@
-import type { Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 import { describe, expect, inject, it } from 'vitest';
 import { wgs84ToGcj02 } from '../../src/lib/coords';
 import {
+  answerDialog,
   api,
-  authorizeAndBindByPassword,
   bodyText,
+  byTestId,
   clickText,
-  openPhone,
+  createSite,
+  fault,
+  inputValue,
+  openDemoPhone,
+  press,
   sharedBrowser,
-  storedToken,
+  typeInto,
+  waitForPath,
   waitForText,
+  waitForTextOf,
+  type DemoPhone,
   type Host,
 } from './helpers';
 
@@ -21,7 +29,8 @@ import {
  * (E2E测试小区W / E2E测试小区A, then renamed …改) and two sites of the demo operator 10001: E2E测试站点W / E2E测试站点A
  * linked to the property 文新物业 (10004, no login) at 25 %, and E2E编辑站点W / E2E编辑站点A, created through the API
  * without a property, then moved (address, latitude), linked to 文新物业 and unlinked again (share-rule versions of that
- * new site only; no account with a login is touched).
+ * new site only; no account with a login is touched). One test makes the next site-list call fail (a sandbox fault,
+ * cleared right after).
  */
 
 /** A tap on the innermost visible element with exactly this text inside `scope`. */
@@ -29,78 +38,21 @@ async function tap(page: Page, text: string, scope: string): Promise<void> {
   await clickText(page, text, `${scope}, ${scope} *`);
 }
 
-/**
- * Taps an element found by a selector, once it is visible: a DOM click (a mouse click at the element's position could
- * miss it while a page transition or a sheet is still moving).
- */
-async function press(page: Page, selector: string): Promise<void> {
-  await page.waitForSelector(selector, { visible: true, timeout: 15_000 });
-  await page.$eval(selector, (el) => (el as HTMLElement).click());
-}
-
 /** Picks province → city → district in the region picker sheet and confirms. */
 async function pickRegion(page: Page, province: string, city: string, area: string): Promise<void> {
   await page.waitForSelector('.adm-cascader', { visible: true, timeout: 15_000 });
-  for (const name of [province, city, area]) {
-    await tap(page, name, '.adm-cascader .adm-list-item-content-main');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Each tap shows the next level's options; tap waits for the next name to be there.
+  for (const name of [province, city, area]) await tap(page, name, '.adm-cascader .adm-list-item-content-main');
   await tap(page, '确定', '.adm-cascader-header-button');
   await page.waitForSelector('.adm-cascader', { hidden: true, timeout: 15_000 });
 }
 
-/**
- * Replaces the value of an input or textarea found by its name: focus (no mouse click, which could land on a sheet's
- * mask), select all, delete, type.
- */
-async function fill(page: Page, name: string, value: string): Promise<void> {
-  const selector = `input[name="${name}"], textarea[name="${name}"]`;
-  await page.waitForSelector(selector, { visible: true, timeout: 15_000 });
-  await page.focus(selector);
-  await page.$eval(selector, (el) => (el as HTMLInputElement).select());
-  await page.keyboard.press('Backspace');
-  await page.type(selector, value);
-}
-
-/**
- * Taps a button of the newest dialog (a closed dialog may stay in the DOM, faded out, until its animation frame runs).
- */
-async function dialogButton(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (t: string) => {
-      const dialogs = document.querySelectorAll('.adm-dialog');
-      const last = dialogs[dialogs.length - 1];
-      const button = [...(last?.querySelectorAll<HTMLElement>('.adm-dialog-button') ?? [])].find(
-        (b) => b.innerText.trim() === t,
-      );
-      button?.click();
-      return Boolean(button);
-    },
-    { timeout: 15_000 },
-    text,
-  );
-}
-
-/** Waits for the current path (and optional query) to be `path`. */
-async function waitForPath(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(
-    (p: string) => `${location.pathname}${location.search}`.startsWith(p),
-    { timeout: 15_000 },
-    path,
-  );
-}
-
-/** The value of an input found by its name. */
-function inputValue(page: Page, name: string): Promise<string> {
-  return page.$eval(`input[name="${name}"]`, (el) => (el as HTMLInputElement).value);
-}
-
-/** Opens the site tab after logging in as the demo operator; returns the token. */
-async function openSiteTab(page: Page, baseUrl: string, host: Host): Promise<string> {
-  await authorizeAndBindByPassword(page, baseUrl, host);
-  await clickText(page, '站点', '.adm-tab-bar-item');
-  await page.waitForSelector('[data-testid="site-list"] .site-card__name', { timeout: 15_000 });
-  return (await storedToken(page)) ?? '';
+/** Logs in as the demo operator and opens the site tab (its list shown). */
+async function openSiteTab(browser: Browser, baseUrl: string, host: Host): Promise<DemoPhone> {
+  const phone = await openDemoPhone(browser, baseUrl, host);
+  await clickText(phone.page, '站点', '.adm-tab-bar-item');
+  await phone.page.waitForSelector('[data-testid="site-list"] .site-card__name', { timeout: 15_000 });
+  return phone;
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, add site', (host) => {
@@ -109,35 +61,28 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
   const tag = host === 'wechat' ? 'W' : 'A';
 
   it('小区: adds a community through the form (region picker), finds it in the list, edits it from its sheet', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    const token = await openSiteTab(page, baseUrl, host);
+    const { page, context, call } = await openSiteTab(browser(), baseUrl, host);
     const name = `E2E测试小区${tag}`;
     await clickText(page, '小区', '.segmented__item');
     await waitForText(page, '覆盖户数');
-    const before = await api<{ communityCount: number; householdCount: number }>(
-      baseUrl,
-      'GET',
-      '/api/community/communityCount',
-      undefined,
-      token,
-    );
+    const before = await call.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount');
 
     await press(page, 'button.site-add-button'); // + 新增小区 (fixed: clickText skips fixed elements)
     await page.waitForSelector('.community-form', { visible: true, timeout: 15_000 });
     await clickText(page, '保存', '.community-form button');
     await waitForText(page, '请输入小区名称');
-    await fill(page, 'communityName', name);
+    await typeInto(page, 'communityName', name);
     await clickText(page, '保存', '.community-form button');
     await waitForText(page, '请选择所在地区');
     await press(page, '[data-testid="community-region"]');
     await pickRegion(page, '浙江省', '杭州市', '西湖区');
     await waitForText(page, '浙江省 杭州市 西湖区');
-    await fill(page, 'communityAddress', '文一西路998号');
-    await fill(page, 'householdCount', '12.5');
+    await typeInto(page, 'communityAddress', '文一西路998号');
+    await typeInto(page, 'householdCount', '12.5');
     await clickText(page, '保存', '.community-form button');
     await waitForText(page, '户数请输入0-99999的整数');
-    await fill(page, 'householdCount', '1200');
-    await fill(page, 'propertyName', '测试物业公司');
+    await typeInto(page, 'householdCount', '1200');
+    await typeInto(page, 'propertyName', '测试物业公司');
     await clickText(page, '保存', '.community-form button');
     await waitForText(page, '保存成功');
 
@@ -147,15 +92,11 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       { timeout: 15_000 },
       name,
     );
-    await page.waitForFunction(
-      (count: number) => document.querySelector('.site-summary')?.textContent?.includes(`小区 ${count} 个`),
-      { timeout: 15_000 },
-      before.data.communityCount + 1,
-    );
-    const list = await api<{
+    await waitForTextOf(page, '.site-summary', `小区 ${before.communityCount + 1} 个`, 'contains');
+    const list = await call.post<{
       list: { id: number; name: string; province: string; area: string; householdCount: number }[];
-    }>(baseUrl, 'POST', '/api/community/list', { pageNum: 1, pageSize: 20, keyword: name }, token);
-    expect(list.data.list).toEqual([
+    }>('/api/community/list', { pageNum: 1, pageSize: 20, keyword: name });
+    expect(list.list).toEqual([
       expect.objectContaining({
         name,
         province: '浙江省',
@@ -164,51 +105,41 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
         propertyName: '测试物业公司',
       }),
     ]);
-    const id = list.data.list[0]?.id ?? 0;
+    const id = list.list[0]?.id ?? 0;
 
     // Its sheet shows the fields; 编辑 changes them.
     await clickText(page, name, '.site-card__name');
-    await page.waitForSelector('[data-testid="community-sheet"]', { visible: true, timeout: 15_000 });
+    await page.waitForSelector(byTestId('community-sheet'), { visible: true, timeout: 15_000 });
     await waitForText(page, '文一西路998号');
     await page.waitForFunction(
       () => !document.querySelector<HTMLButtonElement>('[data-testid="community-sheet"] button')?.disabled,
       { timeout: 15_000 },
     );
-    await clickText(page, '编辑', '[data-testid="community-sheet"] button');
+    await clickText(page, '编辑', `${byTestId('community-sheet')} button`);
     await page.waitForSelector('.community-form', { visible: true, timeout: 15_000 });
     expect(await inputValue(page, 'communityName')).toBe(name);
     expect(await inputValue(page, 'householdCount')).toBe('1200');
-    await fill(page, 'communityName', `${name}改`);
-    await fill(page, 'householdCount', '1300');
+    await typeInto(page, 'communityName', `${name}改`);
+    await typeInto(page, 'householdCount', '1300');
     await clickText(page, '保存', '.community-form button');
     await waitForText(page, '保存成功');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="community-sheet"]')?.textContent?.includes('1300'),
-      { timeout: 15_000 },
-    );
-    const info = await api<{ name: string; householdCount: number }>(
-      baseUrl,
-      'GET',
-      `/api/community/info?id=${id}`,
-      undefined,
-      token,
-    );
-    expect(info.data).toMatchObject({ name: `${name}改`, householdCount: 1300 });
+    await waitForTextOf(page, byTestId('community-sheet'), '1300', 'contains');
+    const info = await call.get<{ name: string; householdCount: number }>(`/api/community/info?id=${id}`);
+    expect(info).toMatchObject({ name: `${name}改`, householdCount: 1300 });
     await context.close();
   });
 
   it('adds a site: location by geolocation, a property and its rate, cost settings; the draft survives a reload', async () => {
-    const { page, context } = await openPhone(browser(), host);
+    const { page, context, call } = await openSiteTab(browser(), baseUrl, host);
     await context.overridePermissions(baseUrl, ['geolocation']);
     const gps: [number, number] = [120.1192, 30.278];
     await page.setGeolocation({ longitude: gps[0], latitude: gps[1] });
-    const token = await openSiteTab(page, baseUrl, host);
     const name = `E2E测试站点${tag}`;
     const [lng, lat] = wgs84ToGcj02(gps);
 
     await press(page, 'a.site-add-button'); // + 添加站点
     await waitForPath(page, '/site/add');
-    await fill(page, 'siteName', name);
+    await typeInto(page, 'siteName', name);
     await clickText(page, '提交', 'button');
     await waitForText(page, '请选择站点位置');
 
@@ -225,7 +156,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await waitForText(page, '请选择所在地区');
     await press(page, '[data-testid="maplocation-region"]');
     await pickRegion(page, '浙江省', '杭州市', '西湖区');
-    await fill(page, 'locationAddress', '文三路200号东侧车棚');
+    await typeInto(page, 'locationAddress', '文三路200号东侧车棚');
     await clickText(page, '确定', '.maplocation__confirm button');
     await waitForPath(page, '/site/add');
     await waitForText(page, '浙江省 杭州市 西湖区');
@@ -233,27 +164,23 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       '文三路200号东侧车棚',
     );
 
-    await fill(page, 'contacts', '测试员');
-    await fill(page, 'contactsPhone', '13911112222');
+    await typeInto(page, 'contacts', '测试员');
+    await typeInto(page, 'contactsPhone', '13911112222');
 
     // 物业 → the property list: 文新物业 (10004).
     await press(page, '[data-testid="site-add-property"]');
     await waitForPath(page, '/site/siteInfo/siteData/merchant?from=add');
     await page.waitForSelector('[data-testid="property-row"]', { timeout: 15_000 });
-    const properties = await api<{ list: { merchantId: number; shortName: string; siteCount: number }[] }>(
-      baseUrl,
-      'GET',
+    const properties = await call.get<{ list: { merchantId: number; shortName: string; siteCount: number }[] }>(
       '/api/user/merchantListByOperator?pageNum=1&pageSize=20',
-      undefined,
-      token,
     );
-    const wenxin = properties.data.list.find((p) => p.merchantId === 10004);
+    const wenxin = properties.list.find((p) => p.merchantId === 10004);
     await waitForText(page, `关联站点 ${wenxin?.siteCount} 个`);
     expect(await bodyText(page)).toContain('不关联物业');
     await clickText(page, '文新物业', '.property-row__name');
     await waitForPath(page, '/site/add');
     await waitForText(page, '文新物业');
-    await fill(page, 'propertyRate', '25');
+    await typeInto(page, 'propertyRate', '25');
 
     // Without a price the operator-borne electricity is refused on submit.
     await clickText(page, '提交', 'button');
@@ -262,22 +189,24 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     // 费用承担 → the cost page.
     await press(page, '[data-testid="site-add-costs"]');
     await waitForPath(page, '/site/add/expensesSet');
-    await fill(page, 'electricPrice', '2.5');
+    await typeInto(page, 'electricPrice', '2.5');
     await clickText(page, '确定', '.expenses__submit button');
     await waitForText(page, '电费单价需在0.01-2.00元/度之间');
-    await fill(page, 'electricPrice', '0.55');
+    await typeInto(page, 'electricPrice', '0.55');
     await clickText(page, '按分成比例分摊', '[data-testid="channel-fee"] .adm-radio-content');
     // ¥100, 20 度 at ¥0.55 = ¥11.00, property 25 %: base 100 − 0.60 = 99.40 → ¥24.85 + ¥11.00 = ¥35.85.
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="expenses-example"]')?.textContent?.includes('物业 ¥35.85'),
-      { timeout: 15_000 },
-    );
+    await waitForTextOf(page, byTestId('expenses-example'), '物业 ¥35.85', 'contains');
     await clickText(page, '确定', '.expenses__submit button');
     await waitForPath(page, '/site/add');
     await waitForText(page, '电费:运营商承担 ¥0.55/度 · 手续费:按分成比例分摊 · 服务费:运营商承担');
 
-    // The draft survives a reload within the session.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The draft survives a reload within the session (written to sessionStorage 300 ms after the last change).
+    await page.waitForFunction(
+      () =>
+        (JSON.parse(sessionStorage.getItem('siteDraft') ?? '{}') as { siteShareRule?: { electricPrice?: number } })
+          .siteShareRule?.electricPrice === 55,
+      { timeout: 15_000 },
+    );
     await page.reload();
     await page.waitForSelector('input[name="siteName"]', { timeout: 15_000 });
     expect(await inputValue(page, 'siteName')).toBe(name);
@@ -288,14 +217,13 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
 
     await clickText(page, '提交', 'button');
     await waitForText(page, '添加成功');
-    await page.waitForFunction(() => location.pathname === '/site/siteInfo/facilityList', { timeout: 15_000 });
+    await waitForPath(page, '/site/siteInfo/facilityList');
     const siteId = Number(new URL(page.url()).searchParams.get('siteId'));
     expect(siteId).toBeGreaterThan(0);
-    await waitForText(page, '站点已创建，是否立即扫码添加设备？');
-    await dialogButton(page, '稍后');
+    await answerDialog(page, '稍后', '站点已创建，是否立即扫码添加设备？');
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('siteDraft') ?? '{}').name ?? '')).toBe('');
 
-    const site = await api<{
+    const site = await call.get<{
       name: string;
       province: string;
       area: string;
@@ -306,8 +234,8 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       merchantId: number;
       boxCount: number;
       shareRule: { electricPrice: number; channelFeeBearer: number; parties: { userId: number; chargeRate: number }[] };
-    }>(baseUrl, 'GET', `/api/site/siteBaseInfo?siteId=${siteId}`, undefined, token);
-    expect(site.data).toMatchObject({
+    }>(`/api/site/siteBaseInfo?siteId=${siteId}`);
+    expect(site).toMatchObject({
       name,
       province: '浙江省',
       area: '西湖区',
@@ -318,7 +246,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       merchantId: 10004,
       boxCount: 0,
     });
-    expect(site.data.shareRule).toMatchObject({
+    expect(site.shareRule).toMatchObject({
       electricPrice: 55,
       channelFeeBearer: 3,
       parties: [expect.objectContaining({ userId: 10004, chargeRate: 2500 })],
@@ -326,7 +254,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
 
     // Back on the kept-alive list: it was marked dirty and shows the new site (待装机).
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === '/site', { timeout: 15_000 });
+    await waitForPath(page, '/site');
     await page.waitForFunction(
       (n: string) =>
         [...document.querySelectorAll('.site-card')].some(
@@ -339,11 +267,10 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
   });
 
   it('清空 asks first and resets the draft; 不关联物业 clears the property', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    await openSiteTab(page, baseUrl, host);
+    const { page, context } = await openSiteTab(browser(), baseUrl, host);
     await press(page, 'a.site-add-button'); // + 添加站点
     await waitForPath(page, '/site/add');
-    await fill(page, 'siteName', '将被清空的站点');
+    await typeInto(page, 'siteName', '将被清空的站点');
     await press(page, '[data-testid="site-add-property"]');
     await page.waitForSelector('[data-testid="property-row"]', { timeout: 15_000 });
     await clickText(page, '翠苑物业', '.property-row__name');
@@ -357,11 +284,10 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     expect(await page.$('input[name="propertyRate"]')).toBeNull();
 
     await clickText(page, '清空', '.site-add__clear');
-    await waitForText(page, '清空已填写的内容？');
-    await dialogButton(page, '取消');
+    await answerDialog(page, '取消', '清空已填写的内容？');
     expect(await inputValue(page, 'siteName')).toBe('将被清空的站点');
     await clickText(page, '清空', '.site-add__clear');
-    await dialogButton(page, '清空');
+    await answerDialog(page, '清空', '清空已填写的内容？');
     await page.waitForFunction(
       () => (document.querySelector('input[name="siteName"]') as HTMLInputElement | null)?.value === '',
       { timeout: 15_000 },
@@ -371,62 +297,30 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
   });
 
   it('edits an existing site’s location and property (maplocation / merchant with ?siteId)', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    const token = await openSiteTab(page, baseUrl, host);
+    const { page, context, call } = await openSiteTab(browser(), baseUrl, host);
     const name = `E2E编辑站点${tag}`;
-    const created = await api<{ id: number }>(
-      baseUrl,
-      'POST',
-      '/api/r9/site/addSite',
-      {
-        name,
-        province: '浙江省',
-        city: '杭州市',
-        area: '西湖区',
-        address: '文三路199号',
-        longitude: 120.131234,
-        latitude: 30.281234,
-        contacts: '测试员',
-        contactsPhone: '13911112222',
-        servicePhone: '400-800-1234',
-        siteShareRule: {
-          shareMode: 2,
-          electricBearer: 1,
-          electricPrice: 0,
-          channelFeeBearer: 1,
-          platformFeeBearer: 1,
-          parties: [],
-        },
-      },
-      token,
-    );
-    expect(created.code).toBe(0);
-    const siteId = created.data.id;
+    // Created at 文三路199号 (120.131234, 30.281234), without a property.
+    const siteId = await createSite(call, name);
 
     // Without siteId (and not from=add) the screen sends the user back to the list.
     await page.goto(`${baseUrl}/site/siteInfo/siteData/maplocation`);
     await waitForText(page, '缺少站点参数');
-    await page.waitForFunction(() => location.pathname === '/site', { timeout: 15_000 });
+    await waitForPath(page, '/site');
 
     await page.goto(`${baseUrl}/site/siteInfo/siteData/maplocation?siteId=${siteId}`);
     await waitForText(page, name);
     await waitForText(page, '浙江省 杭州市 西湖区');
     expect(await inputValue(page, 'longitude')).toBe('120.131234');
     expect(await inputValue(page, 'latitude')).toBe('30.281234');
-    await fill(page, 'locationAddress', '文三路201号北侧');
-    await fill(page, 'latitude', '30.282');
+    await typeInto(page, 'locationAddress', '文三路201号北侧');
+    await typeInto(page, 'latitude', '30.282');
     await clickText(page, '确定', '.maplocation__confirm button');
-    await waitForText(page, '确定将站点位置修改为「文三路201号北侧」？');
-    await dialogButton(page, '确定');
+    await answerDialog(page, '确定', '确定将站点位置修改为「文三路201号北侧」？');
     await waitForText(page, '位置已更新');
-    const moved = await api<{ address: string; longitude: number; latitude: number }>(
-      baseUrl,
-      'GET',
+    const moved = await call.get<{ address: string; longitude: number; latitude: number }>(
       `/api/site/siteBaseInfo?siteId=${siteId}`,
-      undefined,
-      token,
     );
-    expect(moved.data).toMatchObject({ address: '文三路201号北侧', longitude: 120.131234, latitude: 30.282 });
+    expect(moved).toMatchObject({ address: '文三路201号北侧', longitude: 120.131234, latitude: 30.282 });
 
     // 物业: link 文新物业 (a new version effective tomorrow), then unlink it (removing the property needs review).
     await page.goto(`${baseUrl}/site/siteInfo/siteData/merchant?siteId=${siteId}`);
@@ -445,18 +339,17 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       { timeout: 15_000 },
     );
     await clickText(page, '文新物业', '.property-row__name');
-    await waitForText(page, '更换物业为「文新物业」？原物业次日起不再获得本站点分成，新物业沿用原分成比例');
-    await dialogButton(page, '确定');
+    await answerDialog(page, '确定', '更换物业为「文新物业」？原物业次日起不再获得本站点分成，新物业沿用原分成比例');
     await page.waitForFunction(() => /已更换，\d{4}-\d{2}-\d{2}生效/.test(document.body.innerText), {
       timeout: 15_000,
     });
     const toastDate = /已更换，(\d{4}-\d{2}-\d{2})生效/.exec(await bodyText(page))?.[1];
-    const linked = await api<{
+    const linked = await call.get<{
       merchantId: number;
       pendingShareRule: { status: number; effectiveDate: string } | null;
-    }>(baseUrl, 'GET', `/api/site/siteBaseInfo?siteId=${siteId}`, undefined, token);
-    expect(linked.data.merchantId).toBe(10004);
-    expect(linked.data.pendingShareRule).toMatchObject({ status: 2, effectiveDate: toastDate });
+    }>(`/api/site/siteBaseInfo?siteId=${siteId}`);
+    expect(linked.merchantId).toBe(10004);
+    expect(linked.pendingShareRule).toMatchObject({ status: 2, effectiveDate: toastDate });
 
     await page.goto(`${baseUrl}/site/siteInfo/siteData/merchant?siteId=${siteId}`);
     await page.waitForFunction(
@@ -467,44 +360,56 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       { timeout: 15_000 },
     );
     await press(page, '[data-testid="property-none"]');
-    await waitForText(page, '取消关联后物业将不再获得分成，需平台审核');
-    await dialogButton(page, '确定');
+    await answerDialog(page, '确定', '取消关联后物业将不再获得分成，需平台审核');
     // The toast follows the server's answer: 审核中 → 已提交平台审核, else the day the change takes effect.
     await page.waitForFunction(() => /已提交平台审核|已取消关联，\d{4}-\d{2}-\d{2}生效/.test(document.body.innerText), {
       timeout: 15_000,
     });
     const shown = await bodyText(page);
-    const unlinked = await api<{
+    const unlinked = await call.get<{
       merchantId: number | null;
       pendingShareRule: { status: number; effectiveDate: string; parties: unknown[] } | null;
-    }>(baseUrl, 'GET', `/api/site/siteBaseInfo?siteId=${siteId}`, undefined, token);
-    expect(unlinked.data.merchantId).toBeNull();
-    expect(unlinked.data.pendingShareRule?.parties).toEqual([]);
-    if (unlinked.data.pendingShareRule?.status === 3) expect(shown).toContain('已提交平台审核');
-    else expect(shown).toContain(`已取消关联，${unlinked.data.pendingShareRule?.effectiveDate}生效`);
+    }>(`/api/site/siteBaseInfo?siteId=${siteId}`);
+    expect(unlinked.merchantId).toBeNull();
+    expect(unlinked.pendingShareRule?.parties).toEqual([]);
+    if (unlinked.pendingShareRule?.status === 3) expect(shown).toContain('已提交平台审核');
+    else expect(shown).toContain(`已取消关联，${unlinked.pendingShareRule?.effectiveDate}生效`);
+    await context.close();
+  });
+
+  it('a failed first load offers a retry; a search without a match says 未找到相关站点', async () => {
+    const { page, context } = await openDemoPhone(browser(), baseUrl, host);
+    // The next site-list call fails (HTTP 500): the list shows its error state, the request layer toasts 网络异常.
+    await fault(baseUrl, { path: '/api/r9/site/siteList', httpStatus: 500 });
+    try {
+      await clickText(page, '站点', '.adm-tab-bar-item');
+      await page.waitForSelector('[data-testid="site-list"] [role="alert"]', { visible: true, timeout: 15_000 });
+      await waitForText(page, '网络异常');
+    } finally {
+      await api(baseUrl, 'DELETE', '/__sandbox/faults');
+    }
+    await clickText(page, '点击重试', '[data-testid="site-list"] button, [data-testid="site-list"] button *');
+    await page.waitForSelector('[data-testid="site-list"] .site-card__name', { timeout: 15_000 });
+
+    await page.type('.site-search input', `无此站点${host}`);
+    await page.keyboard.press('Enter');
+    await waitForText(page, '未找到相关站点');
+    expect(await page.$('[data-testid="site-list"] .site-card__name')).toBeNull();
     await context.close();
   });
 
   it('keep-alive: returning from a site finds the same sort, scroll position and list without reloading', async () => {
-    const { page, context } = await openPhone(browser(), host);
-    await openSiteTab(page, baseUrl, host);
+    const { page, context, call } = await openSiteTab(browser(), baseUrl, host);
     await clickText(page, '今日收入', '.adm-dropdown-item-title, .adm-dropdown-item-title *');
     await clickText(page, '最新创建', '.adm-selector-item');
     await clickText(page, '最新创建', '.adm-dropdown-item-title, .adm-dropdown-item-title *');
     await page.waitForSelector('.adm-dropdown-popup', { hidden: true, timeout: 15_000 }).catch(() => undefined);
-    const token = (await storedToken(page)) ?? '';
-    const newest = await api<{ list: { name: string }[] }>(
-      baseUrl,
-      'POST',
-      '/api/r9/site/siteList',
-      { pageNum: 1, pageSize: 20, sort: 2 },
-      token,
-    );
-    await page.waitForFunction(
-      (n: string) => document.querySelector('.site-card__name')?.textContent === n,
-      { timeout: 15_000 },
-      newest.data.list[0]?.name ?? '',
-    );
+    const newest = await call.post<{ list: { name: string }[] }>('/api/r9/site/siteList', {
+      pageNum: 1,
+      pageSize: 20,
+      sort: 2,
+    });
+    await waitForTextOf(page, '.site-card__name', newest.list[0]?.name ?? '');
     await page.evaluate(() => window.scrollTo(0, 300));
     await page.waitForFunction(() => Math.abs(window.scrollY - 300) < 2, { timeout: 5_000 });
     let siteListCalls = 0;
@@ -519,13 +424,14 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       return card?.getAttribute('href') ?? '';
     });
     expect(opened).toMatch(/^\/site\/siteInfo\?siteId=\d+$/);
-    await page.waitForFunction(() => location.pathname.startsWith('/site/siteInfo'), { timeout: 15_000 });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The site's detail has shown (its calls are done) before going back.
+    await page.waitForSelector(byTestId('site-info-name'), { visible: true, timeout: 15_000 });
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === '/site', { timeout: 15_000 });
+    await waitForPath(page, '/site');
     await page.waitForFunction(() => Math.abs(window.scrollY - 300) < 2, { timeout: 5_000 });
     expect(await page.$eval('.adm-dropdown-item-title', (el) => el.textContent)).toContain('小区');
     expect(await bodyText(page)).toContain('最新创建');
+    // Nothing to wait for: the point is that no reload starts. Give one a chance to (longer than a render).
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(siteListCalls).toBe(0);
     await context.close();
