@@ -20,18 +20,7 @@ import {
  * durations minutes.
  */
 
-/**
- * DEFAULT_SHARE_RULE of B-site.md §0.2: the terms of a new site draft and of a site without any version (综合分成,
- * every cost on the operator, no parties).
- */
-export const DEFAULT_SHARE_RULE: Readonly<SiteShareRule> = {
-  shareMode: 2,
-  electricBearer: 1,
-  electricPrice: 0,
-  channelFeeBearer: 1,
-  platformFeeBearer: 1,
-  parties: [],
-};
+export { DEFAULT_SHARE_RULE } from './site-defaults';
 
 /** At most 5 profit-share parties per version, a 上级 (type 5) row included (B §B.2). */
 export const MAX_PARTIES = 5;
