@@ -16,6 +16,7 @@ import {
   scansBarCodes,
   verifyCodeError,
 } from './device-setup';
+import { siteListStoreOf } from './site-list';
 
 vi.mock('../api/device-setup', async (importOriginal) => {
   const actual = await importOriginal<typeof setupApi>();
@@ -123,6 +124,22 @@ describe('ScanAddStore (facilityCode)', () => {
     expect(store.action).toBe('move');
     expect(store.lookingUp).toBe(false);
     expect(await store.lookUp('bad code')).toEqual({ error: '无法识别的设备码' });
+  });
+
+  it('adds the looked-up box and marks the kept-alive site list dirty (its device counts changed)', async () => {
+    const root = rootScanning(null);
+    const store = new ScanAddStore(root, 1);
+    const type = { serialNumber: '86123450011517', deviceType: 1, deviceTypeName: '10路充电站', model: 'R9-10' };
+    setup.getDeviceTypeBySerialNumber.mockReturnValue({ send: () => Promise.resolve(type) } as never);
+    setup.getBoxSimpleInfoBySerialNumber.mockReturnValue({
+      send: () => Promise.resolve({ bindStatus: 0, siteId: null, siteName: '', remark: '' }),
+    } as never);
+    expect(await store.lookUp('86123450011517')).toBeNull();
+    setup.addBox.mockReturnValue({ send: () => Promise.resolve({ id: 41 }) } as never);
+    const before = siteListStoreOf(root).listVersion;
+    expect(await store.confirm()).toMatchObject({ id: 41, serialNumber: '86123450011517' });
+    expect(setup.addBox).toHaveBeenCalledWith({ siteId: 1, serialNumber: '86123450011517', deviceType: 1 });
+    expect(siteListStoreOf(root).listVersion).toBe(before + 1);
   });
 });
 

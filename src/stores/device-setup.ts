@@ -35,6 +35,7 @@ import { parseDeviceCode, parseSticker } from '../lib/device-code';
 import { formatTime } from '../lib/time';
 import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
+import { siteListStoreOf } from './site-list';
 import type { RootStore } from './root';
 
 /**
@@ -246,6 +247,8 @@ export class ScanAddStore {
         remark,
         time: Date.now(),
       };
+      // The kept-alive site list counts devices: it reloads when shown again.
+      siteListStoreOf(this.root).markDirty();
       runInAction(() => {
         this.added = [device, ...this.added];
         this.clearCard();

@@ -4,6 +4,7 @@ import { getDeviceStatusStatistics, getSiteBaseInfo, type DeviceStatusStatistics
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
 import { screenStore } from './screen-store';
+import { siteListStoreOf } from './site-list';
 
 /**
  * The site detail's own state (B-site.md §2 "/site/siteInfo"): the site (siteBaseInfo) and its device statistics
@@ -44,6 +45,15 @@ export class SiteDetailStore {
       this.stats = new Loadable<DeviceStatusStatistics>(() => getDeviceStatusStatistics(siteId));
     }
     return this.refresh();
+  }
+
+  /**
+   * After a box was unbound or migrated: the header and strips reload now, and the kept-alive site list (whose rows
+   * count the site's devices and sockets) reloads when it is shown again.
+   */
+  devicesChanged(): void {
+    siteListStoreOf(this.root).markDirty();
+    void this.refresh();
   }
 
   /** Reloads the header and both strips (re-entry, pull-to-refresh of the active tab, after unbinding a box). */

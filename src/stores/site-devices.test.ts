@@ -12,6 +12,7 @@ import {
   smokeListStoreOf,
   whitelistStoreOf,
 } from './site-devices';
+import { siteListStoreOf } from './site-list';
 
 vi.mock('../api/device', async (importOriginal) => {
   const actual = await importOriginal<typeof deviceApi>();
@@ -120,16 +121,21 @@ describe('BoxListStore (facilityList)', () => {
     expect(await store.editRemark(box(), 'x')).toEqual({ ok: false, message: null });
   });
 
-  it('reloads the list and the strips after unbinding; not when refused', async () => {
-    const store = boxListStoreOf(newRoot());
+  it('reloads the list and the strips after unbinding, and marks the site list dirty; not when refused', async () => {
+    const root = newRoot();
+    const store = boxListStoreOf(root);
+    const siteList = siteListStoreOf(root);
     store.enter(1, null);
     const version = store.version;
+    const listVersion = siteList.listVersion;
     api.unbindSocket.mockRejectedValueOnce(new Error('charging') as never);
     expect(await store.unbind(box())).toBe(false);
     expect(store.version).toBe(version);
+    expect(siteList.listVersion).toBe(listVersion);
     api.unbindSocket.mockResolvedValueOnce(null as never);
     expect(await store.unbind(box())).toBe(true);
     expect(store.version).toBe(version + 1);
+    expect(siteList.listVersion).toBe(listVersion + 1);
     expect(api.unbindSocket).toHaveBeenLastCalledWith({ siteId: 1, boxId: 1 });
   });
 

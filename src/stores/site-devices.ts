@@ -231,7 +231,7 @@ export class BoxListStore {
     if (!(await this.actions.done(`unbind:${box.id}`, () => unbindSocket({ siteId: this.siteId, boxId: box.id }))))
       return false;
     this.reload();
-    void this.detail.refresh();
+    this.detail.devicesChanged();
     return true;
   }
 
@@ -253,7 +253,7 @@ export class BoxListStore {
     );
     if (!moved) return false;
     this.reload();
-    void this.detail.refresh();
+    this.detail.devicesChanged();
     return true;
   }
 }
