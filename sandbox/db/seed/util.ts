@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ChargeRule } from '../../../src/api/site';
 import type { Random } from '../../lib/random';
 import { SHANGHAI_OFFSET_MS } from '../../lib/time';
 
@@ -38,18 +39,8 @@ export function roundDiv(a: number, b: number): number {
   return Math.floor((2 * a + b) / (2 * b));
 }
 
-/** ChargeRule value object (B-site §0.3): money in fen, power in W, durations in minutes. */
-export interface ChargeRule {
-  billingMode: 1 | 2;
-  tiers: { maxPower: number; price: number }[];
-  energyPrice: number;
-  servicePrice: number;
-  prepayOptions: number[];
-  fullStop: 0 | 1;
-  freeMinutes: number;
-  maxMinutes: number;
-  coinMinutes: number;
-}
+/** ChargeRule value object (B-site §0.3): the API contract's type (money in fen, power in W, durations in minutes). */
+export type { ChargeRule };
 
 /** Canonical JSON of a rule (keys in a fixed order) and its hash (ChargeRuleGroup.ruleHash). */
 export function ruleHash(rule: ChargeRule): string {
