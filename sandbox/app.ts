@@ -14,6 +14,9 @@ import type { SandboxConfig } from './config';
 import { BizError, fail } from './http/envelope';
 import { FaultRegistry, faultMiddleware } from './http/faults';
 import type { SandboxEnv } from './http/session';
+import { JOBS } from './jobs';
+import { JobRunner } from './jobs/runner';
+import { BusinessClock } from './lib/clock';
 import { controlRoutes } from './pages/control';
 import { oauthRoutes } from './pages/oauth';
 import { staticRoutes } from './pages/static';
@@ -26,11 +29,18 @@ import { staticRoutes } from './pages/static';
 export interface SandboxApp {
   app: Hono<SandboxEnv>;
   faults: FaultRegistry;
+  /** The business clock every handler reads (`now`). */
+  clock: BusinessClock;
+  /** The scheduled jobs on that clock (main.ts starts its real-time timer; tests move the clock through it). */
+  jobs: JobRunner;
 }
 
-export function createSandboxApp(db: PGlite, config: SandboxConfig, now: () => number = Date.now): SandboxApp {
+/** The app over `db`, on the business clock `clock` (real time unless given). */
+export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new BusinessClock()): SandboxApp {
   const app = new Hono<SandboxEnv>();
   const faults = new FaultRegistry();
+  const jobs = new JobRunner(db, clock, JOBS);
+  const now = clock.now;
 
   app.use('*', compress());
   app.use('/api/*', faultMiddleware(faults));
@@ -46,7 +56,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, now: () => n
   app.route('/', mineRoutes(db, now));
   app.route('/', incomeRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
-  app.route('/', controlRoutes(db, faults));
+  app.route('/', controlRoutes(db, faults, jobs));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
   app.route('/', staticRoutes(config));
@@ -63,5 +73,5 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, now: () => n
   });
   app.notFound((c) => c.text('Not Found', 404));
 
-  return { app, faults };
+  return { app, faults, clock, jobs };
 }

@@ -18,13 +18,17 @@ async function main(): Promise<void> {
     `[sandbox] database ${dataDir === 'memory' ? 'in memory' : dataDir}${seeded ? ' (seeded with demo data)' : ''} ` +
       `ready in ${Date.now() - started} ms`,
   );
-  const { app } = createSandboxApp(db, config);
+  const { app, jobs } = createSandboxApp(db, config);
+  jobs.start(); // the scheduled jobs on real time (catching up what fell due while stopped)
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
     console.log(`[sandbox] http://127.0.0.1:${info.port}/  (preview: http://127.0.0.1:${info.port}/__sandbox/)`);
   });
   const stop = () => {
     server.close();
-    void db.close().finally(() => process.exit(0));
+    void jobs
+      .stop()
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

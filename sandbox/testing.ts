@@ -5,6 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createSandboxApp } from './app';
 import { loadConfig } from './config';
+import type { JobRunner } from './jobs/runner';
+import { BusinessClock } from './lib/clock';
 import type { ShareParty, SiteShareRule } from '../src/api/site';
 import { DEFAULT_SHARE_RULE } from '../src/api/site-settings-rules';
 import { seedDemoData } from './db/seed';
@@ -30,8 +32,15 @@ export interface TestSandbox {
   db: PGlite;
   app: ReturnType<typeof createSandboxApp>['app'];
   faults: ReturnType<typeof createSandboxApp>['faults'];
-  /** The clock the app runs on (settable). */
+  /**
+   * The business clock the app runs on: reading `clock.now` gives it, assigning sets it without running jobs (use
+   * `advance` to move it with its jobs).
+   */
   clock: { now: number };
+  /** The scheduled jobs on that clock (entities.md R10). */
+  jobs: JobRunner;
+  /** Moves the business clock `ms` forward and runs every job that falls due on the way, each at its instant. */
+  advance(ms: number): Promise<void>;
   /** Logs in with password sandbox123 (cached per phone) and returns the token. */
   login(phone: string, client?: 'r9a_weixin' | 'alipay'): Promise<string>;
   /** GET with query parameters; `token` null = anonymous. */
@@ -59,14 +68,24 @@ export async function openTestSandbox(now: number): Promise<TestSandbox> {
   const db = new PGlite();
   await db.exec(readFileSync(path.join(here, 'db/schema.sql'), 'utf8'));
   await seedDemoData(db, now);
-  const clock = { now };
-  const { app, faults } = createSandboxApp(db, loadConfig(), () => clock.now);
+  const business = new BusinessClock(now);
+  const clock = {
+    get now() {
+      return business.now();
+    },
+    set now(ms: number) {
+      business.set(ms);
+    },
+  };
+  const { app, faults, jobs } = createSandboxApp(db, loadConfig(), business);
   const tokens = new Map<string, string>();
   const sandbox: TestSandbox = {
     db,
     app,
     faults,
     clock,
+    jobs,
+    advance: (ms) => jobs.advance(ms),
     async login(phone, client = 'r9a_weixin') {
       const key = `${client}:${phone}`;
       const cached = tokens.get(key);
@@ -107,7 +126,10 @@ export async function openTestSandbox(now: number): Promise<TestSandbox> {
       expect(answer.body.code, answer.body.message).toBe(0);
       return answer.body.data;
     },
-    close: () => db.close(),
+    close: async () => {
+      await jobs.stop();
+      await db.close();
+    },
   };
   return sandbox;
 }

@@ -1678,3 +1678,15 @@ create table help_article (
   create_time bigint not null,
   update_time bigint not null
 );
+
+-- =====================================================================================================================
+-- Sandbox machinery (not an entity of the designs)
+-- =====================================================================================================================
+
+-- The instant each scheduled job last ran (jobs/runner.ts); job '*' = the instant every job has been brought to
+-- (the seed writes its clock: the demo world is replayed up to then).
+create table job_run (
+  job text primary key,
+  last_run bigint not null,
+  update_time bigint not null
+);

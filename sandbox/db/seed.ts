@@ -99,6 +99,7 @@ const INSERT_ORDER = [
   'poster',
   'poster_record',
   'help_article',
+  'job_run',
 ];
 
 /** Main accounts that own a Wallet (accountType 1, 2, 3). */
@@ -138,6 +139,8 @@ export async function seedDemoData(db: PGlite, now: number): Promise<void> {
   seedMerchants(ctx);
   seedMisc(ctx, world, money);
   for (const w of walletRows(ctx, money, activity, WALLET_ACCOUNTS)) ctx.push('wallet', w);
+  // every scheduled job has been replayed up to the seed's clock (jobs/runner.ts)
+  ctx.push('job_run', { job: '*', lastRun: now, updateTime: now });
 
   for (const table of ctx.tables.keys()) {
     if (!INSERT_ORDER.includes(table)) throw new Error(`seed: table ${table} has no insert position`);

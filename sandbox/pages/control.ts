@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { lastSmsCode } from '../api/user';
 import { input, ok, fail } from '../http/envelope';
 import { faultSchema, type FaultRegistry } from '../http/faults';
+import type { JobRunner } from '../jobs/runner';
 import { phoneRule } from '../../src/api/rules';
 import { escapeHtml, page } from './html';
 import { PREVIEW_COOKIE } from './static';
@@ -15,12 +16,39 @@ import { PREVIEW_COOKIE } from './static';
 /** A frame of the cameras' live clip (sandbox/assets/hls), served as every camera's cover. */
 const CAMERA_COVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/camera-cover.jpg');
 
+/** Body of POST /__sandbox/clock: exactly one of `now` (epoch ms) and `advanceMs` (ms; negative moves back). */
+const clockBody = z
+  .object({
+    now: z.number({ error: 'now 须为毫秒时间戳' }).int('now 须为毫秒时间戳').min(0, 'now 须为毫秒时间戳').optional(),
+    advanceMs: z.number({ error: 'advanceMs 须为整数毫秒' }).int('advanceMs 须为整数毫秒').optional(),
+  })
+  .refine((b) => (b.now === undefined) !== (b.advanceMs === undefined), '请传入 now 或 advanceMs 其中之一');
+
 /**
- * Test-only controls under /__sandbox/ (README "Sandbox interfaces"): the SMS inbox, fault injection, the desktop
- * preview, health.
+ * Test-only controls under /__sandbox/ (README "Sandbox interfaces"): the SMS inbox, fault injection, the business
+ * clock and its jobs, the desktop preview, health.
  */
-export function controlRoutes(db: PGlite, faults: FaultRegistry) {
+export function controlRoutes(db: PGlite, faults: FaultRegistry, jobs: JobRunner) {
   const app = new Hono();
+  const clockState = () => ({ now: jobs.clock.now(), real: jobs.clock.isReal });
+
+  // GET /__sandbox/clock → { now, real }: the business time (epoch ms) and whether it follows real time.
+  app.get('/__sandbox/clock', (c) => ok(c, clockState()));
+
+  // POST /__sandbox/clock { now } | { advanceMs } — sets the business clock (it then stands still) and runs every job
+  // that falls due up to the new time, in time order, each at its own instant; answers when they have run.
+  app.post('/__sandbox/clock', async (c) => {
+    const body = await input(c, clockBody);
+    if (body.now !== undefined) await jobs.setTime(body.now);
+    else await jobs.advance(body.advanceMs ?? 0);
+    return ok(c, clockState());
+  });
+
+  // DELETE /__sandbox/clock — back to real time (the jobs due up to the real time run first).
+  app.delete('/__sandbox/clock', async (c) => {
+    await jobs.toRealTime();
+    return ok(c, clockState());
+  });
 
   // GET /__sandbox/sms?phone=N → { code: 0, data: { code: "NNNNNN" } }, the last code sent to that phone.
   app.get('/__sandbox/sms', async (c) => {
