@@ -226,3 +226,71 @@ export function addSiteForm(fields: Record<string, unknown> = {}) {
     ...fields,
   };
 }
+
+/**
+ * Every broken wallet invariant of the database, as readable lines (empty = all hold): D-income.md "Wallet and
+ * ledger", entities.md R4.5, R11.2. For every wallet: balance = available + frozen + cardFrozen + withdrawing, each ≥ 0;
+ * the ledger replays (in id order each balanceAfter = the running Σ direction-1 − Σ direction-2) to the available
+ * balance; withdrawingAmount = Σ withdrawals in status 1/2; frozenAmount = the open instalment freezes (deductions in
+ * status 1) + the SIM rent still held (cost bills 冻结中/欠费: frozen − deducted); cardFrozenAmount = Σ remaining of its
+ * area-card freezes; pendingIncome = Σ its unposted non-cash split rows; totalIncome = Σ entries of bizType 1–5;
+ * totalWithdraw = Σ withdrawals 已到账.
+ */
+export async function walletViolations(db: PGlite): Promise<string[]> {
+  const out: string[] = [];
+  const wallets = await db.query<Record<string, string | number>>(
+    `select w.account_id, w.available_balance, w.frozen_amount, w.card_frozen_amount, w.withdrawing_amount, w.balance,
+            w.pending_income, w.total_income, w.total_withdraw,
+       coalesce((select sum(case direction when 1 then amount else -amount end) from account_bill b
+                 where b.account_id = w.account_id), 0) as ledger,
+       (select balance_after from account_bill b where b.account_id = w.account_id order by id desc limit 1) as last_after,
+       coalesce((select sum(amount) from withdrawal x where x.account_id = w.account_id and x.status in (1, 2)), 0)
+         as withdrawing_facts,
+       coalesce((select sum(d.frozen_amount) from instalment_deduction d join instalment_plan p on p.id = d.plan_id
+                 where p.account_id = w.account_id and d.status = 1), 0)
+       + coalesce((select sum(frozen_amount - deducted_amount) from cost_bill c
+                   where c.account_id = w.account_id and c.status in (1, 3)), 0) as frozen_facts,
+       coalesce((select sum(remaining_amount) from area_card_freeze f where f.account_id = w.account_id), 0)
+         as card_frozen_facts,
+       coalesce((select sum(amount) from order_split s
+                 where s.account_id = w.account_id and s.post_status = 0 and not s.cash_only), 0) as pending_facts,
+       coalesce((select sum(amount) from account_bill b where b.account_id = w.account_id and b.biz_type between 1 and 5),
+                0) as income_facts,
+       coalesce((select sum(amount) from withdrawal x where x.account_id = w.account_id and x.status = 3), 0)
+         as withdrawn_facts
+     from wallet w order by w.account_id`,
+  );
+  for (const raw of wallets.rows) {
+    const w = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v === null ? null : Number(v)]));
+    const id = w.account_id;
+    const parts = ['available_balance', 'frozen_amount', 'card_frozen_amount', 'withdrawing_amount'] as const;
+    for (const p of parts) if ((w[p] ?? 0) < 0) out.push(`${id}: ${p} ${w[p]} < 0`);
+    const sum = parts.reduce((s, p) => s + (w[p] ?? 0), 0);
+    if (sum !== w.balance) out.push(`${id}: balance ${w.balance} ≠ parts ${sum}`);
+    if (w.ledger !== w.available_balance) out.push(`${id}: ledger Σ ${w.ledger} ≠ available ${w.available_balance}`);
+    if ((w.last_after ?? 0) !== w.available_balance)
+      out.push(`${id}: latest balanceAfter ${w.last_after} ≠ available ${w.available_balance}`);
+    const facts: [string, string][] = [
+      ['withdrawing_amount', 'withdrawing_facts'],
+      ['frozen_amount', 'frozen_facts'],
+      ['card_frozen_amount', 'card_frozen_facts'],
+      ['pending_income', 'pending_facts'],
+      ['total_income', 'income_facts'],
+      ['total_withdraw', 'withdrawn_facts'],
+    ];
+    for (const [field, fact] of facts) {
+      if (w[field] !== w[fact]) out.push(`${id}: ${field} ${w[field]} ≠ ${fact.replace('_facts', '')} ${w[fact]}`);
+    }
+  }
+  const chain = await db.query<{ account_id: number; id: number; balance_after: number; running: string }>(
+    `select account_id, id, balance_after, running from (
+       select account_id, id, balance_after,
+              sum(case direction when 1 then amount else -amount end) over (partition by account_id order by id) as running
+       from account_bill) b
+     where balance_after <> running order by account_id, id limit 5`,
+  );
+  for (const r of chain.rows) {
+    out.push(`${r.account_id}: bill ${r.id} balanceAfter ${r.balance_after} ≠ running ${r.running}`);
+  }
+  return out;
+}

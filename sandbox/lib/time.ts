@@ -46,3 +46,8 @@ export function addMonths(month: string, n: number): string {
 export function firstDayOfMonth(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
+
+/** 'yyyyMMddHHmmss' of an instant in Asia/Shanghai (the time part of order, serial and withdrawal numbers). */
+export function stamp(ms: number): string {
+  return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ChargeRule } from '../../../src/api/site';
 import type { Random } from '../../lib/random';
-import { SHANGHAI_OFFSET_MS } from '../../lib/time';
+import { stamp } from '../../lib/time';
 
 /** Minutes / hours in ms. */
 export const MIN_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 
-/** 'yyyyMMddHHmmss' of an instant in Asia/Shanghai (used in order and serial numbers). */
-export function stamp(ms: number): string {
-  return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().replace(/[-:T]/g, '').slice(0, 14);
-}
+export { stamp };
 
 /** 'yyyyMMdd' of an instant in Asia/Shanghai. */
 export function stampDay(ms: number): string {
