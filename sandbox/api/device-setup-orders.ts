@@ -1,3 +1,4 @@
+import { BizError, INVALID } from '../http/envelope';
 import type { Db } from '../lib/db';
 import { one, rows, scalar } from '../lib/db';
 import { dayOf } from '../lib/time';
@@ -513,10 +514,14 @@ export async function startFreeOrder(
       order.siteId,
     ],
   );
-  await db.query(
-    'update charger set status = 1, power = coalesce($4, power), current_order_id = $2, update_time = $3 where id = $1',
+  // The socket is taken only if it is still idle (one conditional statement): two parallel starts on one socket cannot
+  // both start; the caller's transaction drops the order of the one that lost.
+  const taken = await db.query(
+    `update charger set status = 1, power = coalesce($4, power), current_order_id = $2, update_time = $3
+     where id = $1 and status = 0 and current_order_id is null`,
     [order.chargerId, orderId, at, order.power ?? null],
   );
+  if (!taken.affectedRows) throw new BizError(INVALID, '插座使用中');
   return { orderId, orderNo };
 }
 

@@ -864,12 +864,13 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
       throw new BizError(INVALID, `充电时长不能超过站点最长充电时长${maxMinutes}分钟`);
     const at = now();
     const today = startOfDayAt(at);
+    const limitReached = () => new BizError(INVALID, '今日远程充电次数已达上限');
     const used = await scalar(
       db,
       'select count(*) from remote_charge_record where operator_account_id = $1 and start_time >= $2',
       [caller.account.id, today],
     );
-    if (used >= REMOTE_DAILY_LIMIT) throw new BizError(INVALID, '今日远程充电次数已达上限');
+    if (used >= REMOTE_DAILY_LIMIT) throw limitReached();
     const operatorName = caller.account.contacts || caller.account.shortName || caller.account.name;
     const result = await db.transaction(async (tx) => {
       const { orderId, orderNo } = await startFreeOrder(
@@ -885,12 +886,16 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
         },
         at,
       );
+      // The daily limit is checked by the insert itself (one statement; issue 12, defect 1): parallel starts cannot
+      // pass it together. No row = the limit is reached, and the transaction drops the order just started.
       const record = await one<{ id: number }>(
         tx,
         `insert into remote_charge_record (merchant_id, order_id, device_id, charger_id, serial_number, socket_no,
            site_id, site_name, charge_minutes, reason_type, remark, status, operator_account_id, operator_name,
            start_time, create_time, update_time)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 2, $12, $13, $14, $14, $14) returning id`,
+         select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 2, $12, $13, $14, $14, $14
+         where (select count(*) from remote_charge_record where operator_account_id = $12 and start_time >= $15) < $16
+         returning id`,
         [
           caller.ownerId,
           orderId,
@@ -906,8 +911,11 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
           caller.account.id,
           operatorName,
           at,
+          today,
+          REMOTE_DAILY_LIMIT,
         ],
       );
+      if (!record) throw limitReached();
       await logOperation(
         tx,
         device,

@@ -128,6 +128,10 @@ function assertCanLogin(account: AccountRow): void {
 /**
  * Checks an SMS code (A rules: valid 5 min, 5 wrong tries invalidate it). `consume` marks it used.
  * Throws 1001 验证码错误或已过期.
+ *
+ * Race-free (issue 12, defect 1): a try is counted atomically before the code is compared (one statement that also
+ * refuses the sixth try), a matching try gives its count back, and consuming is one conditional update, so parallel
+ * requests never judge more than five guesses and a code logs in once.
  */
 async function checkSmsCode(
   db: PGlite,
@@ -137,21 +141,23 @@ async function checkSmsCode(
   now: number,
   consume: boolean,
 ): Promise<void> {
-  const row = await one<{ id: number; code: string; verifyFailCount: number }>(
+  const row = await one<{ id: number; code: string }>(
     db,
-    `select id, code, verify_fail_count from sms_code
-     where phone = $1 and type = $2 and not used and expire_time > $3 order by id desc limit 1`,
-    [phone, type, now],
+    `update sms_code set verify_fail_count = verify_fail_count + 1, update_time = $4
+     where id = (select id from sms_code where phone = $1 and type = $2 and not used and expire_time > $3
+                 order by id desc limit 1)
+       and verify_fail_count < $5
+     returning id, code`,
+    [phone, type, now, now, SMS_MAX_TRIES],
   );
-  if (!row || row.verifyFailCount >= SMS_MAX_TRIES) throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
-  if (row.code !== code) {
-    await db.query('update sms_code set verify_fail_count = verify_fail_count + 1, update_time = $2 where id = $1', [
-      row.id,
-      now,
-    ]);
-    throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
-  }
-  if (consume) await db.query('update sms_code set used = true, update_time = $2 where id = $1', [row.id, now]);
+  if (!row || row.code !== code) throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
+  const settled = await one<{ id: number }>(
+    db,
+    `update sms_code set verify_fail_count = verify_fail_count - 1, used = used or $2, update_time = $3
+     where id = $1 and not used returning id`,
+    [row.id, consume, now],
+  );
+  if (!settled) throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
 }
 
 /** Completes a login: binds the platform user of the request (when known), issues a token, stamps last login. */
@@ -242,25 +248,25 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
     const registered = account !== null && account.status !== 3;
     if ((type === 1 || type === 3) && !registered) throw new BizError(CODES.unregistered, '该手机号未注册');
     if (type === 2 && registered) throw new BizError(CODES.registered, '该手机号已注册');
-    const last = await one<{ createTime: number }>(
-      db,
-      'select create_time from sms_code where phone = $1 order by id desc limit 1',
-      [phone],
-    );
-    if (last && at - last.createTime < SMS_RESEND_MS) {
-      throw new BizError(CODES.tooFrequent, '验证码发送过于频繁，请稍后再试');
-    }
-    const sentToday = await scalar(db, 'select count(*) from sms_code where phone = $1 and create_time > $2', [
-      phone,
-      at - 24 * 3600 * 1000,
-    ]);
-    if (sentToday >= SMS_DAILY_LIMIT) throw new BizError(CODES.dailyLimit, '今日验证码发送次数已达上限');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.query(
+    // One statement checks both limits and sends (issue 12, defect 1): parallel sends cannot both pass the checks.
+    const sent = await one<{ id: number }>(
+      db,
       `insert into sms_code (phone, type, code, create_time, expire_time, used, verify_fail_count, update_time)
-       values ($1, $2, $3, $4, $5, false, 0, $4)`,
-      [phone, type, code, at, at + SMS_TTL_MS],
+       select $1, $2, $3, $4, $5, false, 0, $4
+       where not exists (select 1 from sms_code where phone = $1 and create_time > $6)
+         and (select count(*) from sms_code where phone = $1 and create_time > $7) < $8
+       returning id`,
+      [phone, type, code, at, at + SMS_TTL_MS, at - SMS_RESEND_MS, at - 24 * 3600 * 1000, SMS_DAILY_LIMIT],
     );
+    if (!sent) {
+      const recent = await scalar(db, 'select count(*) from sms_code where phone = $1 and create_time > $2', [
+        phone,
+        at - SMS_RESEND_MS,
+      ]);
+      if (recent > 0) throw new BizError(CODES.tooFrequent, '验证码发送过于频繁，请稍后再试');
+      throw new BizError(CODES.dailyLimit, '今日验证码发送次数已达上限');
+    }
     console.log(`[sandbox sms] ${phone} type ${type}: ${code}`);
     return ok(c, { expireSeconds: SMS_TTL_MS / 1000, resendSeconds: SMS_RESEND_MS / 1000 });
   });
@@ -286,20 +292,35 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
     const account = await accountByPhone(db, phone);
     if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
     assertCanLogin(account);
-    if (account.lockedUntil && account.lockedUntil > at) {
-      throw new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+    const locked = () => new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+    // The try is counted before the password is judged, in one statement that refuses it while locked or while five
+    // tries are counted (issue 12, defect 1): parallel guesses never judge more than five passwords.
+    const slot = await one<{ failedLoginCount: number }>(
+      db,
+      `update account set failed_login_count = failed_login_count + 1
+       where id = $1 and (locked_until is null or locked_until <= $2) and failed_login_count < $3
+       returning failed_login_count`,
+      [account.id, at, MAX_PASSWORD_FAILURES],
+    );
+    if (!slot) {
+      // Five tries counted and no lock yet (they are still being judged): the lock starts now.
+      await db.query(
+        `update account set failed_login_count = 0, locked_until = $2
+         where id = $1 and failed_login_count >= $3 and (locked_until is null or locked_until <= $4)`,
+        [account.id, at + LOCK_MS, MAX_PASSWORD_FAILURES, at],
+      );
+      throw locked();
     }
     const matches = account.passwordHash ? await bcrypt.compare(password, account.passwordHash) : false;
     if (!matches) {
-      const failures = account.failedLoginCount + 1;
+      const failures = slot.failedLoginCount;
       if (failures >= MAX_PASSWORD_FAILURES) {
         await db.query('update account set failed_login_count = 0, locked_until = $2 where id = $1', [
           account.id,
           at + LOCK_MS,
         ]);
-        throw new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+        throw locked();
       }
-      await db.query('update account set failed_login_count = $2 where id = $1', [account.id, failures]);
       throw new BizError(CODES.wrongPassword, `账号或密码错误，还可尝试${MAX_PASSWORD_FAILURES - failures}次`);
     }
     return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
