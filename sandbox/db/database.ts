@@ -8,11 +8,84 @@ import { seedDemoData } from './seed';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Opens the sandbox database (PGlite): `dataDir` 'memory' runs in memory; any other value is a folder, created when
- * missing. An empty database gets the schema (schema.sql) and the demo world (seed.ts) as of `now` (epoch ms).
- * Resolves with the database and whether it was seeded now.
+ * The table whose one row says that the demo world was created completely. It is written last, after the schema and
+ * the whole seed: a folder without it holds nothing, or a half-created world (a first start interrupted by Ctrl-C or
+ * a crash during the seconds of seeding), never a world to serve.
  */
-export async function openDatabase(dataDir: string, now: number): Promise<{ db: PGlite; seeded: boolean }> {
+const READY_TABLE = 'sandbox_ready';
+
+/** Options of openDatabase (tests replace the seed and collect the log). */
+export interface OpenOptions {
+  /** Fills an empty database after the schema (default: the demo world of seed.ts as of `now`). */
+  seed?: (db: PGlite, now: number) => Promise<void>;
+  /** Where the progress lines go (default console.log). */
+  log?: (line: string) => void;
+}
+
+/** True when the database holds a complete demo world (the ready row exists). */
+async function isReady(db: PGlite): Promise<boolean> {
+  const table = await db.query<{ n: number }>(
+    `select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = $1`,
+    [READY_TABLE],
+  );
+  if ((table.rows[0]?.n ?? 0) === 0) return false;
+  const row = await db.query<{ n: number }>(`select count(*)::int as n from ${READY_TABLE}`);
+  return (row.rows[0]?.n ?? 0) > 0;
+}
+
+/** Number of tables in the public schema. */
+async function tableCount(db: PGlite): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Makes `db` hold a complete demo world (issue 12, defect 2: seeding is all or nothing). A database with the ready
+ * row is left as it is (resolves false). Otherwise, when it holds tables (a half-created world: a first start
+ * interrupted by Ctrl-C or a crash during seeding, or a seed that failed), everything is dropped with a log line
+ * saying so; then the schema (schema.sql), the seed (the demo world of seed.ts as of `now`, epoch ms) and, last, the
+ * ready row are written (resolves true). Rejects when the seed fails; the next call repairs the database.
+ * `where` names the database in the log lines.
+ */
+export async function ensureDemoWorld(
+  db: PGlite,
+  where: string,
+  now: number,
+  options: OpenOptions = {},
+): Promise<boolean> {
+  const seed = options.seed ?? seedDemoData;
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (await isReady(db)) return false;
+  if ((await tableCount(db)) > 0) {
+    log(
+      `[sandbox] ${where} holds a half-created demo world (an earlier first start was interrupted before it ` +
+        'finished): re-creating it',
+    );
+    await db.exec('drop schema public cascade; create schema public;');
+  }
+  log(`[sandbox] creating the demo world in ${where} (a few seconds; an interrupted start is repaired next time)`);
+  await db.exec(readFileSync(path.join(here, 'schema.sql'), 'utf8'));
+  log('[sandbox] schema created; seeding the demo data');
+  await seed(db, now);
+  await db.exec(
+    `create table ${READY_TABLE} (seeded_at bigint not null); insert into ${READY_TABLE} values (${Math.trunc(now)});`,
+  );
+  return true;
+}
+
+/**
+ * Opens the sandbox database (PGlite): `dataDir` 'memory' runs in memory; any other value is a folder, created when
+ * missing; then ensureDemoWorld (a new, empty or half-created database gets the complete demo world as of `now`,
+ * epoch ms). Resolves with the database and whether it was seeded now; rejects (with the database closed) when
+ * seeding fails, and the folder is repaired on the next start.
+ */
+export async function openDatabase(
+  dataDir: string,
+  now: number,
+  options: OpenOptions = {},
+): Promise<{ db: PGlite; seeded: boolean }> {
   let db: PGlite;
   if (dataDir === 'memory') db = new PGlite();
   else {
@@ -20,11 +93,11 @@ export async function openDatabase(dataDir: string, now: number): Promise<{ db: 
     db = new PGlite(dataDir);
   }
   await db.waitReady;
-  const existing = await db.query<{ n: number }>(
-    "select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = 'account'",
-  );
-  if ((existing.rows[0]?.n ?? 0) > 0) return { db, seeded: false };
-  await db.exec(readFileSync(path.join(here, 'schema.sql'), 'utf8'));
-  await seedDemoData(db, now);
-  return { db, seeded: true };
+  try {
+    const seeded = await ensureDemoWorld(db, dataDir === 'memory' ? 'memory' : dataDir, now, options);
+    return { db, seeded };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
 }
