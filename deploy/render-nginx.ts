@@ -64,6 +64,7 @@ function proxy(prefix: string, upstream: string, headers: string): string {
   return `
     location ^~ ${prefix} {
 ${headers}
+        error_page 413 = @body_too_large;
         proxy_pass ${upstream.replace(/\/$/, '')};
         proxy_http_version 1.1;
         proxy_set_header Host $host;

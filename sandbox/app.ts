@@ -11,7 +11,7 @@ import { siteIncomeRoutes } from './api/site-income';
 import { siteSettingsRoutes } from './api/site-settings';
 import { userRoutes } from './api/user';
 import type { SandboxConfig } from './config';
-import { BizError, fail } from './http/envelope';
+import { BizError, bodySizeLimit, fail } from './http/envelope';
 import { FaultRegistry, faultMiddleware } from './http/faults';
 import type { SandboxEnv } from './http/session';
 import { JOBS } from './jobs';
@@ -42,6 +42,8 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   const jobs = new JobRunner(db, clock, JOBS);
   const now = clock.now;
 
+  // A body over 1 MB is refused before it is read (413 with the envelope), as production nginx does.
+  app.use('*', bodySizeLimit());
   app.use('*', compress());
   app.use('/api/*', faultMiddleware(faults));
   app.use('/wap/*', faultMiddleware(faults));

@@ -29,7 +29,7 @@ import {
   whitePhoneRule,
   whiteRoomRule,
 } from '../../src/api/device-rules';
-import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
+import { BizError, FORBIDDEN, INVALID, controlCharacterPath, input, ok } from '../http/envelope';
 import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, startOfDayAt } from '../lib/time';
@@ -925,8 +925,9 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     } catch {
       return cloud(c, '', 'OP1001', '请求体不是合法的JSON');
     }
-    const parsed = cloudSchema.safeParse(raw);
     const requestId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : '';
+    if (controlCharacterPath(raw) !== null) return cloud(c, '', 'OP1002', '请求参数含有不允许的控制字符或无效字符');
+    const parsed = cloudSchema.safeParse(raw);
     if (!parsed.success)
       return cloud(c, requestId, 'OP1002', '请求参数不合法：需要 system(ver, appId, time, nonce, sign)、params、id');
     const { system, params } = parsed.data;

@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ZodType } from 'zod';
 
 /**
@@ -29,8 +30,63 @@ export function ok<T>(c: Context, data: T) {
 }
 
 /** The failure envelope (HTTP 200 unless given). */
-export function fail(c: Context, code: number, message: string, status: 200 | 404 | 500 = 200) {
+export function fail(c: Context, code: number, message: string, status: 200 | 404 | 413 | 500 = 200) {
   return c.json({ code, message, data: null }, status);
+}
+
+/** Largest request body accepted, bytes (1 MB, as production nginx's client_max_body_size). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Message of a refused oversized body. */
+export const BODY_TOO_LARGE = '请求体过大（上限1 MB）';
+
+/**
+ * Middleware refusing a request body over MAX_BODY_BYTES before it is read or parsed: HTTP 413 with the envelope
+ * `{ code: 413, message: BODY_TOO_LARGE, data: null }` (by Content-Length, or while a chunked body streams in).
+ */
+export function bodySizeLimit(): MiddlewareHandler {
+  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, BODY_TOO_LARGE, 413) });
+}
+
+/**
+ * Characters no text field of the contract carries: NUL and the other C0 controls except tab, line feed and carriage
+ * return, DEL, the C1 controls, and unpaired UTF-16 surrogates (not text at all; PostgreSQL refuses NUL outright).
+ */
+const FORBIDDEN_TEXT =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The path ('keyword', 'items.0.qrCode', or '' for the body itself) of the first string of `value` (keys included)
+ * holding a character of FORBIDDEN_TEXT, or null when there is none.
+ */
+export function controlCharacterPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return FORBIDDEN_TEXT.test(value) ? path.join('.') : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = controlCharacterPath(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (FORBIDDEN_TEXT.test(key)) return [...path, key].join('.');
+      const found = controlCharacterPath(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Throws BizError(1) naming the field when `raw` carries a control character or broken text (controlCharacterPath). */
+export function refuseControlCharacters(raw: unknown): void {
+  const field = controlCharacterPath(raw);
+  if (field === null) return;
+  throw new BizError(
+    INVALID,
+    field ? `参数 ${field} 含有不允许的控制字符或无效字符` : '请求含有不允许的控制字符或无效字符',
+  );
 }
 
 /** Human text of the first validation issue: "手机号格式不正确" style, with the field path when the schema gave none. */
@@ -42,8 +98,11 @@ function issueText(issue: { path: PropertyKey[]; message: string; code?: string 
 }
 
 /**
- * Reads and validates a request: the JSON body for POST, the query for GET and DELETE (query values are strings; schemas use
- * z.coerce for numbers). Throws BizError(1) with a clear message on malformed JSON or invalid fields.
+ * The sandbox's one input reader (issue 12, defect 3): reads and validates a request, the JSON body for POST, the
+ * query for GET and DELETE (query values are strings; schemas use z.coerce for numbers). Throws BizError(1) with a
+ * clear message on malformed JSON, on a NUL or other control character or broken text anywhere in the request
+ * (refuseControlCharacters), and on invalid fields; nothing reaches a handler, and so the database, unchecked. Bodies
+ * over 1 MB never get here (bodySizeLimit answers 413 first).
  */
 export async function input<T>(c: Context, schema: ZodType<T>): Promise<T> {
   let raw: unknown;
@@ -60,6 +119,7 @@ export async function input<T>(c: Context, schema: ZodType<T>): Promise<T> {
       }
     }
   }
+  refuseControlCharacters(raw);
   const result = schema.safeParse(raw);
   if (!result.success) {
     const first = result.error.issues[0];

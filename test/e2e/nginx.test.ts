@@ -155,6 +155,15 @@ http {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ code: 2 });
     expect((await fetch(`${base}/api/no/such/path`)).status).toBe(404);
+    // A body over 1 MB never reaches the backend: 413 with the API's envelope, as the sandbox answers it.
+    const big = await fetch(`${base}/api/user/antLoginWithPwd`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '13800138000', password: 'x'.repeat(1.5 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('content-type')).toContain('application/json');
+    expect(await big.json()).toEqual({ code: 413, message: '请求体过大（上限1 MB）', data: null });
   });
 
   it.each<Host>(['wechat', 'alipay'])('a full %s login through nginx in Chromium', async (host) => {
