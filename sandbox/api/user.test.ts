@@ -13,7 +13,7 @@ async function wechatCode(cookie: string): Promise<string> {
   const config = loadConfig();
   const page = await sb.app.request(
     `/__sandbox/oauth/wechat/connect/oauth2/authorize?appid=${config.wechatAppId}&redirect_uri=${encodeURIComponent(
-      'http://127.0.0.1/home',
+      'http://localhost/home',
     )}&response_type=code&scope=snsapi_userinfo&state=r9a`,
   );
   expect(page.status).toBe(200);
@@ -21,7 +21,7 @@ async function wechatCode(cookie: string): Promise<string> {
   const consent = await sb.app.request('/__sandbox/oauth/wechat/consent', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: `redirect_uri=${encodeURIComponent('http://127.0.0.1/home')}&state=r9a`,
+    body: `redirect_uri=${encodeURIComponent('http://localhost/home')}&state=r9a`,
   });
   expect(consent.status).toBe(302);
   const location = new URL(consent.headers.get('location') ?? '');

@@ -45,7 +45,14 @@ const SMS_DAILY_LIMIT = 10;
 const SMS_MAX_TRIES = 5;
 const MAX_PASSWORD_FAILURES = 5;
 const LOCK_MS = 30 * 60 * 1000;
+/** How long the backend's session of an authorisation code resolves header authcode (A "Login and session": 2 h). */
 const AUTH_CODE_TTL_MS = 2 * 3600 * 1000;
+/** How long a platform's authorisation code can be exchanged after it was issued (WeChat's and Alipay's: 5 min). */
+export const AUTH_CODE_EXCHANGE_MS = 5 * 60 * 1000;
+/** Refusal (code 1) of an unknown or expired authorisation code. */
+export const AUTH_CODE_INVALID = '授权码无效或已过期，请重新进入';
+/** Refusal (code 1) of an authorisation code that already gave a login. */
+export const AUTH_CODE_USED = '授权码已使用，请重新进入';
 
 /** The SMS codes sent by the sandbox, newest last (GET /__sandbox/sms reads them; the app never receives them). */
 export async function lastSmsCode(db: PGlite, phone: string): Promise<string | null> {
@@ -88,7 +95,12 @@ async function loginResult(db: PGlite, account: AccountRow, token: string, expir
   };
 }
 
-/** Resolves header `authcode` (+ `client`) to the platform user, or null (A "Business rules": valid 2 h). */
+/**
+ * Resolves an authorisation code (+ `client`) to its platform user, or null (A "Business rules: Login and session").
+ * A code is exchanged with the platform once, within AUTH_CODE_EXCHANGE_MS of issue (one conditional update, so two
+ * parallel requests cannot both exchange it); after that the backend's session of the code resolves it for 2 h from
+ * issue. An unknown code, one of the other client, one never exchanged in time, or one whose session ended is null.
+ */
 async function platformUserOf(
   db: PGlite,
   authCode: string | undefined,
@@ -96,12 +108,21 @@ async function platformUserOf(
   now: number,
 ): Promise<string | null> {
   if (!authCode) return null;
-  const row = await one<{ platformUserId: string }>(
+  const exchanged = await one<{ platformUserId: string }>(
     db,
-    'select platform_user_id from auth_code_session where auth_code = $1 and client = $2 and expire_time > $3',
+    `update auth_code_session set exchange_time = $3, update_time = $3
+     where auth_code = $1 and client = $2 and exchange_time is null and create_time + $4 > $3
+     returning platform_user_id`,
+    [authCode, client, now, AUTH_CODE_EXCHANGE_MS],
+  );
+  if (exchanged) return exchanged.platformUserId;
+  const session = await one<{ platformUserId: string }>(
+    db,
+    `select platform_user_id from auth_code_session
+     where auth_code = $1 and client = $2 and exchange_time is not null and expire_time > $3`,
     [authCode, client, now],
   );
-  return row?.platformUserId ?? null;
+  return session?.platformUserId ?? null;
 }
 
 /** Binds the platform user to the account, replacing any earlier binding of either side for that client. */
@@ -205,10 +226,15 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
     return ok(c, { appId: config.wechatAppId, timeStamp, nonceStr, signature });
   });
 
+  /**
+   * The silent login with an authorisation code (A §2 action 1): refused (code 1) when the code is unknown, expired
+   * or already gave a login — a code logs in once (claimed in one conditional update before the token is issued), so
+   * a code read from a leaked address cannot log in again; `bound: false` (no token) may be answered repeatedly.
+   */
   const silentLogin = async (code: string, client: 'r9a_weixin' | 'alipay') => {
     const at = now();
     const platformUserId = await platformUserOf(db, code, client, at);
-    if (!platformUserId) throw new BizError(INVALID, '授权码无效或已过期，请重新进入');
+    if (!platformUserId) throw new BizError(INVALID, AUTH_CODE_INVALID);
     const binding = await one<{ accountId: number; nickname: string; avatar: string }>(
       db,
       'select account_id, nickname, avatar from platform_binding where client = $1 and platform_user_id = $2',
@@ -216,6 +242,13 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
     );
     const account = binding ? await accountById(db, binding.accountId) : null;
     if (!binding || !account || account.status !== 1) return { bound: false as const, nickname: '', avatar: '' };
+    const claimed = await one<{ authCode: string }>(
+      db,
+      `update auth_code_session set login_time = $2, update_time = $2
+       where auth_code = $1 and login_time is null returning auth_code`,
+      [code, at],
+    );
+    if (!claimed) throw new BizError(INVALID, AUTH_CODE_USED);
     await db.query(
       'update platform_binding set last_login_time = $2, update_time = $2 where account_id = $1 and client = $3',
       [account.id, at, client],
@@ -460,7 +493,10 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
   return app;
 }
 
-/** Creates an auth code session for a platform user (the sandbox's authorisation pages use it). */
+/**
+ * Issues an authorisation code for a platform user, as the platform's authorisation page does (the sandbox's pages
+ * use it): to be exchanged once within AUTH_CODE_EXCHANGE_MS; its session lasts AUTH_CODE_TTL_MS from now.
+ */
 export async function createAuthCode(db: PGlite, client: 'r9a_weixin' | 'alipay', platformUserId: string, now: number) {
   const authCode = randomBytes(16).toString('hex');
   await db.query(
@@ -469,4 +505,17 @@ export async function createAuthCode(db: PGlite, client: 'r9a_weixin' | 'alipay'
     [authCode, client, platformUserId, now, now + AUTH_CODE_TTL_MS],
   );
   return authCode;
+}
+
+/**
+ * Makes an authorisation code expire now, as if it had been issued long ago (the sandbox control
+ * POST /__sandbox/oauth/expireCode, for tests of the app's handling of an expired code). Resolves false when there
+ * is no such code.
+ */
+export async function expireAuthCode(db: PGlite, authCode: string, now: number): Promise<boolean> {
+  const result = await db.query(
+    `update auth_code_session set create_time = $2::bigint - $3::bigint, expire_time = $2, update_time = $2 where auth_code = $1`,
+    [authCode, now, AUTH_CODE_TTL_MS],
+  );
+  return (result.affectedRows ?? 0) > 0;
 }

@@ -64,12 +64,17 @@ create table platform_binding (
   unique (account_id, client)
 );
 
+-- A platform's authorisation code (the sandbox issues it as WeChat/Alipay would) and the backend's session of it: the
+-- code can be exchanged once, within 5 minutes of issue (exchange_time); the session then resolves header authcode for
+-- 2 h (expire_time = create_time + 2 h); a code gives at most one silent login (login_time).
 create table auth_code_session (
   auth_code text primary key,
   client text not null check (client in ('r9a_weixin', 'alipay')),
   platform_user_id text not null,
   create_time bigint not null,
   expire_time bigint not null,
+  exchange_time bigint,
+  login_time bigint,
   update_time bigint not null
 );
 

@@ -56,6 +56,8 @@ export const STORAGE_KEYS = {
   permission: 'PERMISSION',
   upgradeTips: 'upgradeTips',
   authCode: 'authCode',
+  /** Set (session) once the app went back to the authorisation page for a refused code: it does so once a session. */
+  authRetried: 'authRetried',
   appId: 'appId',
   siteDraft: 'siteDraft',
   oldCardDraft: 'oldCardDraft',

@@ -1,5 +1,8 @@
 import { makeAutoObservable } from 'mobx';
+import { ApiError } from '../api/outcome';
 import { getCommercialInfo, silentLogin, type LoginResult } from '../api/user';
+import { STORAGE_KEYS } from '../config/constants';
+import { writeItem } from '../lib/storage';
 import type { RootStore } from './root';
 
 /**
@@ -28,20 +31,30 @@ export class AuthStore {
   }
 
   /**
-   * Tries the silent login with the session auth code (A §2 action 1; errors silenced). Resolves true when the
-   * platform user was bound and the login is stored, false otherwise (the form is shown).
+   * Tries the silent login with the session auth code (A §2 action 1; errors silenced). Resolves 'bound' when the
+   * platform user was bound and the login is stored, 'form' when the form is to be shown (no code, not bound, a
+   * network failure, or a refused code after the one new authorisation), and 'reauthorizing' when the server refused
+   * the code (unknown, used or expired; issue 12) and the app is going back to the platform's authorisation page for
+   * a fresh one (spec §4 step 4; once per browser session), so the page keeps its loader while the browser leaves.
    */
-  async trySilentLogin(): Promise<boolean> {
+  async trySilentLogin(): Promise<'bound' | 'form' | 'reauthorizing'> {
     const code = this.root.session.authCode;
-    if (!code) return false;
+    if (!code) return 'form';
     this.silentLoginRunning = true;
     try {
       const result = await silentLogin(this.root.platform.client, code);
-      if (!result.bound) return false;
+      if (!result.bound) return 'form';
       await this.completeLogin(result);
-      return true;
-    } catch {
-      return false;
+      return 'bound';
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'business' && this.root.session.startReauthorization()) {
+        const platform = this.root.platform;
+        writeItem('session', STORAGE_KEYS.appId, platform.appId);
+        // Spec §4 step 4: the authorisation returns to the app's home route.
+        window.location.replace(platform.authorizeUrl(`${window.location.origin}/home`));
+        return 'reauthorizing';
+      }
+      return 'form';
     } finally {
       this.setSilentLoginRunning(false);
     }

@@ -27,6 +27,17 @@ describe('session values (spec §3, §4)', () => {
     sessionStorage.clear();
   });
 
+  it('a refused auth code is forgotten for a new authorisation once a session; the second refusal keeps it', () => {
+    const session = new SessionStore();
+    session.setAuthCode('used-code');
+    expect(session.startReauthorization()).toBe(true);
+    expect(session.authCode).toBeNull();
+    expect(sessionStorage.getItem('authCode')).toBeNull();
+    session.setAuthCode('fresh-code');
+    expect(new SessionStore().startReauthorization()).toBe(false);
+    expect(sessionStorage.getItem('authCode')).toBe('fresh-code');
+  });
+
   it('stores TOKEN, PERMISSION (a JSON array) and ExtendPermission in local storage', () => {
     const session = new SessionStore();
     session.applyLogin(login);

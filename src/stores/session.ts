@@ -63,6 +63,19 @@ export class SessionStore {
     this.authCode = code;
   }
 
+  /**
+   * After the silent login refused the session's auth code (unknown, used or expired; issue 12): forgets the code and
+   * returns true, so that the app fetches a fresh one from the authorisation page — once per browser session (the
+   * second refusal returns false and keeps the code, which may still bind the login within its session).
+   */
+  startReauthorization(): boolean {
+    if (readItem('session', STORAGE_KEYS.authRetried)) return false;
+    writeItem('session', STORAGE_KEYS.authRetried, '1');
+    removeItem('session', STORAGE_KEYS.authCode);
+    this.authCode = null;
+    return true;
+  }
+
   /** Stores a successful login (A §2 step 5): TOKEN, PERMISSION = JSON array, ExtendPermission = JSON object. */
   applyLogin(result: LoginResult): void {
     const permissionText = JSON.stringify(result.permission);

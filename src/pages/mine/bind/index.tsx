@@ -60,10 +60,11 @@ const BindPage = observer(function BindPage() {
       void navigate('/home', { replace: true });
       return undefined;
     }
-    void auth.trySilentLogin().then((bound) => {
+    void auth.trySilentLogin().then((outcome) => {
       if (cancelled) return;
-      if (bound) void navigate(afterLoginTarget(search), { replace: true });
-      else setChecking(false);
+      if (outcome === 'bound') void navigate(afterLoginTarget(search), { replace: true });
+      // 'reauthorizing': the browser is on its way to the authorisation page; the loader stays.
+      else if (outcome === 'form') setChecking(false);
     });
     return () => {
       cancelled = true;
