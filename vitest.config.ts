@@ -17,11 +17,16 @@ const define = Object.fromEntries(
  * - deploy: production builds with example settings (nothing of the sandbox in them);
  * - e2e: Puppeteer over Debian's Chromium against a started sandbox serving the built bundles (also through nginx).
  */
+/** The import aliases of tsconfig.json (`@/` = src, `@platform/` = platform), for every test project. */
+const alias = { '@/': `${path.resolve('src')}/`, '@platform/': `${path.resolve('platform')}/` };
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     projects: [
       {
         define,
+        resolve: { alias },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'platform/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
@@ -29,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'sandbox',
           include: ['sandbox/**/*.test.ts'],
@@ -38,6 +44,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'deploy',
           include: ['test/deploy/**/*.test.ts'],
@@ -47,6 +54,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { alipayPlatform } from '../platform/alipay';
-import { boot } from '../src/app/boot';
+import { alipayPlatform } from '@platform/alipay';
+import { boot } from '@/app/boot';
 
 boot(alipayPlatform);

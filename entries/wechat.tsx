@@ -1,4 +1,4 @@
-import { wechatPlatform } from '../platform/wechat';
-import { boot } from '../src/app/boot';
+import { wechatPlatform } from '@platform/wechat';
+import { boot } from '@/app/boot';
 
 boot(wechatPlatform);

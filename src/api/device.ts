@@ -1,5 +1,5 @@
-import { REQUEST_TIMEOUT_MS, SILENT } from '../config/constants';
-import { cameraCloudBaseUrl } from '../lib/camera-cloud';
+import { REQUEST_TIMEOUT_MS, SILENT } from '@/config/constants';
+import { cameraCloudBaseUrl } from '@/lib/camera-cloud';
 import type { AutoCloseInterval } from './device-rules';
 import { get, http, post } from './http';
 import type { CallMeta } from './outcome';

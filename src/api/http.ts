@@ -1,8 +1,8 @@
 import { createAlova, type Method } from 'alova';
 import adapterFetch from 'alova/fetch';
 import reactHook from 'alova/react';
-import { MESSAGES, REQUEST_TIMEOUT_MS, SESSION_INVALID_CLOSE_DELAY_MS } from '../config/constants';
-import { settings } from '../config/env';
+import { MESSAGES, REQUEST_TIMEOUT_MS, SESSION_INVALID_CLOSE_DELAY_MS } from '@/config/constants';
+import { settings } from '@/config/env';
 import { ApiError, businessToastText, classifyResponse, sessionToastText, type CallMeta } from './outcome';
 
 /**

@@ -1,4 +1,4 @@
-import { SILENT } from '../config/constants';
+import { SILENT } from '@/config/constants';
 import { get, post } from './http';
 import type { CallMeta } from './outcome';
 

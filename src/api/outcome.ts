@@ -1,4 +1,4 @@
-import { MESSAGES, SESSION_INVALID_CODES, SILENT } from '../config/constants';
+import { MESSAGES, SESSION_INVALID_CODES, SILENT } from '@/config/constants';
 
 /**
  * The error catalogue (spec §8) as pure decisions, so that every row can be tested without a network:

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { percentToBp } from '../lib/rate';
+import { percentToBp } from '@/lib/rate';
 import { MOBILE_MESSAGE, PHONE_PATTERN } from './rules';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsSdkSignature } from '../../platform/types';
+import type { JsSdkSignature } from '@platform/types';
 import { get, post } from './http';
 
 /**

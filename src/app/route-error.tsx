@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { MESSAGES } from '../config/constants';
-import { toast } from '../components/feedback';
+import { MESSAGES } from '@/config/constants';
+import { toast } from '@/components/feedback';
 
 /**
  * The shared handler of a screen that fails to load on demand (spec §8 last row; A "(shell)" States): a toast

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { clearAllStorage } from '../lib/storage';
-import type { RootStore } from '../stores/root';
+import { clearAllStorage } from '@/lib/storage';
+import type { RootStore } from '@/stores/root';
 import { gate } from './gate';
 import RouteError from './route-error';
 import { NOT_FOUND_TITLE, ROUTES, type RouteEntry } from './routes';

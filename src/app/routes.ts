@@ -21,8 +21,8 @@ export interface RouteEntry {
 
 export const ROUTES: readonly RouteEntry[] = [
   // Root shell, home, settlement and contracts
-  { path: '/', title: '首页', load: () => import('../pages/home') },
-  { path: '/home', title: '首页', load: () => import('../pages/home') },
+  { path: '/', title: '首页', load: () => import('@/pages/home') },
+  { path: '/home', title: '首页', load: () => import('@/pages/home') },
   { path: '/stages/index', title: '结算中心' },
   { path: '/stages/index/stagesList', title: '结算记录' },
   { path: '/stages/stageInfo', title: '结算扣款详情' },
@@ -36,117 +36,117 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/compact/index/recharge-list', title: '未签约订单' },
 
   // Site section
-  { path: '/site', title: '站点列表', load: () => import('../pages/site'), keepAlive: true },
-  { path: '/site/add', title: '添加站点', load: () => import('../pages/site/add') },
-  { path: '/site/add/expensesSet', title: '费用承担设置', load: () => import('../pages/site/add/expensesSet') },
+  { path: '/site', title: '站点列表', load: () => import('@/pages/site'), keepAlive: true },
+  { path: '/site/add', title: '添加站点', load: () => import('@/pages/site/add') },
+  { path: '/site/add/expensesSet', title: '费用承担设置', load: () => import('@/pages/site/add/expensesSet') },
   {
     path: '/site/siteInof/siteData/expensesSet',
     title: '费用承担详情',
-    load: () => import('../pages/site/siteInof/siteData/expensesSet'),
+    load: () => import('@/pages/site/siteInof/siteData/expensesSet'),
   },
   {
     // Alias of the spec's misspelt route (B-site.md §4 费用承担详情): the same screen.
     path: '/site/siteInfo/siteData/expensesSet',
     title: '费用承担详情',
-    load: () => import('../pages/site/siteInof/siteData/expensesSet'),
+    load: () => import('@/pages/site/siteInof/siteData/expensesSet'),
   },
   {
     path: '/site/siteInfo/siteData/integrateSet',
     title: '综合分成',
-    load: () => import('../pages/site/siteInfo/siteData/integrateSet'),
+    load: () => import('@/pages/site/siteInfo/siteData/integrateSet'),
   },
   {
     path: '/site/siteInfo/siteData/benefitSet',
     title: '分成设置',
-    load: () => import('../pages/site/siteInfo/siteData/benefitSet'),
+    load: () => import('@/pages/site/siteInfo/siteData/benefitSet'),
   },
   {
     path: '/site/siteInfo/siteData/benefitSet/benefitAdd',
     title: '添加分成方',
-    load: () => import('../pages/site/siteInfo/siteData/benefitSet/benefitAdd'),
+    load: () => import('@/pages/site/siteInfo/siteData/benefitSet/benefitAdd'),
   },
   {
     path: '/site/siteInfo/siteData/maplocation',
     title: '地图定位',
-    load: () => import('../pages/site/siteInfo/siteData/maplocation'),
+    load: () => import('@/pages/site/siteInfo/siteData/maplocation'),
   },
   {
     path: '/site/siteInfo/siteData/merchant',
     title: '物业列表',
-    load: () => import('../pages/site/siteInfo/siteData/merchant'),
+    load: () => import('@/pages/site/siteInfo/siteData/merchant'),
   },
   {
     path: '/site/siteInfo/siteData/setCharger',
     title: '收费设置',
-    load: () => import('../pages/site/siteInfo/siteData/setCharger'),
+    load: () => import('@/pages/site/siteInfo/siteData/setCharger'),
   },
   {
     path: '/site/siteInfo/facilityList/facilityCode',
     title: '扫码添加设备',
-    load: () => import('../pages/site/siteInfo/facilityList/facilityCode'),
+    load: () => import('@/pages/site/siteInfo/facilityList/facilityCode'),
   },
   {
     path: '/site/siteInfo/facilityList/facilityCode/spareQcode',
     title: '绑定备用二维码',
-    load: () => import('../pages/site/siteInfo/facilityList/facilityCode/spareQcode'),
+    load: () => import('@/pages/site/siteInfo/facilityList/facilityCode/spareQcode'),
   },
   {
     path: '/site/siteInfo/facilityList/signalSetting',
     title: '信号模式设置',
-    load: () => import('../pages/site/siteInfo/facilityList/signalSetting'),
+    load: () => import('@/pages/site/siteInfo/facilityList/signalSetting'),
   },
-  { path: '/site/socket/qrcode', title: '充电插座', load: () => import('../pages/site/socket/qrcode') },
-  { path: '/site/socket/socketInfo', title: '插座详情', load: () => import('../pages/site/socket/socketInfo') },
+  { path: '/site/socket/qrcode', title: '充电插座', load: () => import('@/pages/site/socket/qrcode') },
+  { path: '/site/socket/socketInfo', title: '插座详情', load: () => import('@/pages/site/socket/socketInfo') },
   {
     // The site detail: a layout (header, figures, device tabs) around its four device lists.
     path: '/site/siteInfo',
     title: '站点详情',
-    load: () => import('../pages/site/siteInfo'),
+    load: () => import('@/pages/site/siteInfo'),
     children: [
       {
         path: '/site/siteInfo/facilityList',
         title: '设备列表',
-        load: () => import('../pages/site/siteInfo/facilityList'),
+        load: () => import('@/pages/site/siteInfo/facilityList'),
       },
-      { path: '/site/siteInfo/guardList', title: '门禁列表', load: () => import('../pages/site/siteInfo/guardList') },
+      { path: '/site/siteInfo/guardList', title: '门禁列表', load: () => import('@/pages/site/siteInfo/guardList') },
       {
         path: '/site/siteInfo/cameraList',
         title: '摄像头列表',
-        load: () => import('../pages/site/siteInfo/cameraList'),
+        load: () => import('@/pages/site/siteInfo/cameraList'),
       },
-      { path: '/site/siteInfo/smokeList', title: '烟感列表', load: () => import('../pages/site/siteInfo/smokeList') },
+      { path: '/site/siteInfo/smokeList', title: '烟感列表', load: () => import('@/pages/site/siteInfo/smokeList') },
     ],
   },
-  { path: '/site/siteInfo/siteData', title: '站点资料', load: () => import('../pages/site/siteInfo/siteData') },
+  { path: '/site/siteInfo/siteData', title: '站点资料', load: () => import('@/pages/site/siteInfo/siteData') },
   {
     path: '/site/siteInfo/incomeList',
     title: '充电收入概览',
-    load: () => import('../pages/site/siteInfo/incomeList'),
+    load: () => import('@/pages/site/siteInfo/incomeList'),
   },
   {
     // The income detail: a layout with its two lists.
     path: '/site/siteInfo/incomeSite',
     title: '收入明细',
-    load: () => import('../pages/site/siteInfo/incomeSite'),
+    load: () => import('@/pages/site/siteInfo/incomeSite'),
     children: [
       {
         path: '/site/siteInfo/incomeSite/chargerList',
         title: '充电收入明细',
-        load: () => import('../pages/site/siteInfo/incomeSite/chargerList'),
+        load: () => import('@/pages/site/siteInfo/incomeSite/chargerList'),
       },
       {
         path: '/site/siteInfo/incomeSite/cardList',
         title: '充值收入明细',
-        load: () => import('../pages/site/siteInfo/incomeSite/cardList'),
+        load: () => import('@/pages/site/siteInfo/incomeSite/cardList'),
       },
     ],
   },
 
   // Mine section
-  { path: '/mine', title: '个人中心', load: () => import('../pages/mine') },
-  { path: '/mine/bind', title: '登录/绑定手机', load: () => import('../pages/mine/bind') },
-  { path: '/mine/bind/register', title: '注册', load: () => import('../pages/mine/bind/register') },
-  { path: '/mine/bind/find-pass', title: '设置新密码', load: () => import('../pages/mine/bind/find-pass') },
+  { path: '/mine', title: '个人中心', load: () => import('@/pages/mine') },
+  { path: '/mine/bind', title: '登录/绑定手机', load: () => import('@/pages/mine/bind') },
+  { path: '/mine/bind/register', title: '注册', load: () => import('@/pages/mine/bind/register') },
+  { path: '/mine/bind/find-pass', title: '设置新密码', load: () => import('@/pages/mine/bind/find-pass') },
   { path: '/mine/devStatistics', title: '设备统计' },
   { path: '/mine/siteAuthor', title: '站点授权' },
   { path: '/mine/siteAuthor/undisposed', title: '站点授权' },
@@ -194,7 +194,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/mine/set', title: '设置中心' },
 
   // Income section
-  { path: '/income', title: '收入', load: () => import('../pages/income') },
+  { path: '/income', title: '收入', load: () => import('@/pages/income') },
   { path: '/income/list', title: '收支明细' },
   { path: '/income/list/detail/:id', title: '收支详情' },
   { path: '/income/autowithdraw', title: '自动提现' },

@@ -1,4 +1,4 @@
-import { CARD_TYPE_NAMES, UPGRADE_POPUP_CUTOFF_MS } from '../config/constants';
+import { CARD_TYPE_NAMES, UPGRADE_POPUP_CUTOFF_MS } from '@/config/constants';
 
 /**
  * The root shell's rules of spec §2 as pure functions (A-shell-home-settlement.md "(shell)").

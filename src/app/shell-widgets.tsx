@@ -2,9 +2,9 @@ import { DotLoading, TabBar } from 'antd-mobile';
 import { AppOutline, EnvironmentOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import upgradeNotice from '../assets/upgrade-notice.svg';
-import { LOADING_TEXT, STORAGE_KEYS } from '../config/constants';
-import { writeItem } from '../lib/storage';
+import upgradeNotice from '@/assets/upgrade-notice.svg';
+import { LOADING_TEXT, STORAGE_KEYS } from '@/config/constants';
+import { writeItem } from '@/lib/storage';
 import { TABS, activeTab, tabNavigation, type TabKey } from './shell-rules';
 
 /**

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Platform } from '../../platform/types';
-import { RootStore, StoreContext } from '../stores/root';
+import type { Platform } from '@platform/types';
+import { RootStore, StoreContext } from '@/stores/root';
 import { Shell, type RouteHandle } from './shell';
 
 /** The root shell in a memory router (spec §2): title rule, tab bar visibility, upgrade popup with a controlled clock. */

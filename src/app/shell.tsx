@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { Activity, Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { DEFAULT_TITLE, STORAGE_KEYS } from '../config/constants';
-import { readItem } from '../lib/storage';
-import { useStores } from '../stores/root';
+import { DEFAULT_TITLE, STORAGE_KEYS } from '@/config/constants';
+import { readItem } from '@/lib/storage';
+import { useStores } from '@/stores/root';
 import { ROUTES, flatRoutes } from './routes';
 import { tabBarVisible, titleWithCardType, transitionBetween, upgradePopupDue, type Transition } from './shell-rules';
 

@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/types';
+import type { Platform } from '@platform/types';
 
 /**
  * The startup sequence of spec §4 as a pure decision (A-shell-home-settlement.md "(startup)"), so that each branch is

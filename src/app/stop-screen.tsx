@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
-import { MESSAGES } from '../config/constants';
-import { toast } from '../components/feedback';
+import { MESSAGES } from '@/config/constants';
+import { toast } from '@/components/feedback';
 
 /**
  * The stop screen (A-shell-home-settlement.md "(stop screen)"; spec §4 step 1): shown outside WeChat and Alipay.

@@ -1,8 +1,8 @@
 import { Skeleton, Tag } from 'antd-mobile';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SOCKET_STATUS, type Tone } from '../lib/device-status';
-import { qrMatrix } from '../lib/qr-matrix';
+import { SOCKET_STATUS, type Tone } from '@/lib/device-status';
+import { qrMatrix } from '@/lib/qr-matrix';
 import { toast } from './feedback';
 import './device-setup.css';
 

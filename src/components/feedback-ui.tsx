@@ -1,6 +1,6 @@
 import { Dialog, Toast } from 'antd-mobile';
 import DOMPurify from 'dompurify';
-import { TOAST_DURATION_MS } from '../config/constants';
+import { TOAST_DURATION_MS } from '@/config/constants';
 import type { AlertOptions } from './feedback';
 
 /**

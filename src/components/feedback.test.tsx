@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNonce } from '../lib/nonce';
+import { createNonce } from '@/lib/nonce';
 import { wireAntdMobileRender } from './antd-render';
 import { showAlert, toast } from './feedback';
 

@@ -1,4 +1,4 @@
-import { formatFen } from '../lib/money';
+import { formatFen } from '@/lib/money';
 
 /**
  * An amount of money: fen shown as ¥1,234.56 (negative -¥1.00, optional + sign); `--` when unknown; `****` when the

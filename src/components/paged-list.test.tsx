@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Activity, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { configureHttp, post } from '../api/http';
+import { configureHttp, post } from '@/api/http';
 import { PagedList } from './paged-list';
 
 /**

@@ -1,4 +1,4 @@
-import { NONCE_LENGTH } from '../config/constants';
+import { NONCE_LENGTH } from '@/config/constants';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

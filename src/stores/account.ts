@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
-import type { WithdrawCard } from '../api/income';
-import type { CommercialInfo } from '../api/user';
-import { DEFAULTS, STORAGE_KEYS } from '../config/constants';
+import type { WithdrawCard } from '@/api/income';
+import type { CommercialInfo } from '@/api/user';
+import { DEFAULTS, STORAGE_KEYS } from '@/config/constants';
 import { persistToSession, restoreFromSession } from './persist';
 
 /**

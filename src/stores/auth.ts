@@ -1,8 +1,8 @@
 import { makeAutoObservable } from 'mobx';
-import { ApiError } from '../api/outcome';
-import { getCommercialInfo, silentLogin, type LoginResult } from '../api/user';
-import { STORAGE_KEYS } from '../config/constants';
-import { writeItem } from '../lib/storage';
+import { ApiError } from '@/api/outcome';
+import { getCommercialInfo, silentLogin, type LoginResult } from '@/api/user';
+import { STORAGE_KEYS } from '@/config/constants';
+import { writeItem } from '@/lib/storage';
 import type { RootStore } from './root';
 
 /**

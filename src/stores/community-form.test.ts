@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SiteApi from '../api/site';
+import type * as SiteApi from '@/api/site';
 import { communityFields, communityFormFailure, CommunityFormStore, emptyCommunityForm } from './community-form';
 
 const apiMocks = vi.hoisted(() => ({ addCommunity: vi.fn(), modifyCommunity: vi.fn() }));
-vi.mock('../api/site', async (importOriginal) => ({
+vi.mock('@/api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof SiteApi>()),
   addCommunity: apiMocks.addCommunity,
   modifyCommunity: apiMocks.modifyCommunity,

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import { addCommunity, modifyCommunity, type CommunityFields, type CommunityInfo } from '../api/site';
-import { firstFailure } from '../api/rules';
+import { addCommunity, modifyCommunity, type CommunityFields, type CommunityInfo } from '@/api/site';
+import { firstFailure } from '@/api/rules';
 import {
   addressRule,
   communityNameRule,
@@ -8,7 +8,7 @@ import {
   householdTextRule,
   propertyNameRule,
   regionPartRule,
-} from '../api/site-rules';
+} from '@/api/site-rules';
 import { ActionGuard } from './action-guard';
 
 /**

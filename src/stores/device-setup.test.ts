@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import * as deviceApi from '../api/device';
-import * as setupApi from '../api/device-setup';
-import { settings } from '../config/env';
+import type { Platform } from '@platform/types';
+import * as deviceApi from '@/api/device';
+import * as setupApi from '@/api/device-setup';
+import { settings } from '@/config/env';
 import { RootStore } from './root';
 import {
   BAR_CODE_HINT,
@@ -18,13 +18,13 @@ import {
 } from './device-setup';
 import { siteListStoreOf } from './site-list';
 
-vi.mock('../api/device-setup', async (importOriginal) => {
+vi.mock('@/api/device-setup', async (importOriginal) => {
   const actual = await importOriginal<typeof setupApi>();
   return Object.fromEntries(
     Object.entries(actual).map(([name, value]) => [name, typeof value === 'function' ? vi.fn() : value]),
   );
 });
-vi.mock('../api/device', async (importOriginal) => ({
+vi.mock('@/api/device', async (importOriginal) => ({
   ...(await importOriginal<typeof deviceApi>()),
   getBoxDetail: vi.fn(),
 }));

@@ -24,15 +24,15 @@ import {
   type PowerChart,
   type RemoteReason,
   type SignalMode,
-} from '../api/device-setup';
-import { getBoxDetail, type BoxDetail } from '../api/device';
-import { remarkRule } from '../api/device-rules';
-import { firstError } from '../api/rules';
-import { getSiteBaseInfo, type SiteDetail } from '../api/site';
-import { SILENT } from '../config/constants';
-import { settings } from '../config/env';
-import { parseDeviceCode, parseSticker } from '../lib/device-code';
-import { formatTime } from '../lib/time';
+} from '@/api/device-setup';
+import { getBoxDetail, type BoxDetail } from '@/api/device';
+import { remarkRule } from '@/api/device-rules';
+import { firstError } from '@/api/rules';
+import { getSiteBaseInfo, type SiteDetail } from '@/api/site';
+import { SILENT } from '@/config/constants';
+import { settings } from '@/config/env';
+import { parseDeviceCode, parseSticker } from '@/lib/device-code';
+import { formatTime } from '@/lib/time';
 import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import { siteListStoreOf } from './site-list';

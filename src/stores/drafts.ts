@@ -1,8 +1,8 @@
 import { makeAutoObservable } from 'mobx';
-import type { ShareParty, SiteLocation, SiteShareRule } from '../api/site';
-import { DEFAULT_SHARE_RULE } from '../api/site-defaults';
-import { DEFAULTS, STORAGE_KEYS } from '../config/constants';
-import { removeItem } from '../lib/storage';
+import type { ShareParty, SiteLocation, SiteShareRule } from '@/api/site';
+import { DEFAULT_SHARE_RULE } from '@/api/site-defaults';
+import { DEFAULTS, STORAGE_KEYS } from '@/config/constants';
+import { removeItem } from '@/lib/storage';
 import { persistToSession, restoreFromSession } from './persist';
 
 /**

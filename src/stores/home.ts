@@ -9,8 +9,8 @@ import {
   getTodayChargeInfo,
   getTodayIncome,
   getUnSignBackOrderCount,
-} from '../api/home';
-import { dayOf, firstDayOfMonthOf } from '../lib/time';
+} from '@/api/home';
+import { dayOf, firstDayOfMonthOf } from '@/lib/time';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
 import { screenStore } from './screen-store';

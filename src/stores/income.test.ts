@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import type { RevenueCurve, RevenuePoint, WalletBalance, WithdrawMode } from '../api/income';
-import * as api from '../api/income';
+import type { Platform } from '@platform/types';
+import type { RevenueCurve, RevenuePoint, WalletBalance, WithdrawMode } from '@/api/income';
+import * as api from '@/api/income';
 import {
   AMOUNT_HIDDEN_KEY,
   IncomeStore,
@@ -30,7 +30,7 @@ import {
 } from './income';
 import { RootStore } from './root';
 
-vi.mock('../api/income', () => ({
+vi.mock('@/api/income', () => ({
   getBalance: vi.fn(),
   getWithdrawMode: vi.fn(),
   getRevenueCurve: vi.fn(),

@@ -18,12 +18,12 @@ import {
   type SignStatus,
   type WalletBalance,
   type WithdrawMode,
-} from '../api/income';
-import type { CallMeta } from '../api/outcome';
-import { SILENT } from '../config/constants';
-import { formatFen } from '../lib/money';
-import { readItem, writeItem } from '../lib/storage';
-import { dayOf } from '../lib/time';
+} from '@/api/income';
+import type { CallMeta } from '@/api/outcome';
+import { SILENT } from '@/config/constants';
+import { formatFen } from '@/lib/money';
+import { readItem, writeItem } from '@/lib/storage';
+import { dayOf } from '@/lib/time';
 import type { WithdrawInfo } from './account';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SiteApi from '../api/site';
-import type * as SiteSettingsApi from '../api/site-settings';
-import { wgs84ToGcj02 } from '../lib/coords';
+import type * as SiteApi from '@/api/site';
+import type * as SiteSettingsApi from '@/api/site-settings';
+import { wgs84ToGcj02 } from '@/lib/coords';
 import { SiteDraftStore } from './drafts';
 import { cityOrProvince, composeAddress, locateFailureText, MapLocationStore } from './map-location';
 
 const apiMocks = vi.hoisted(() => ({ getSiteBaseInfo: vi.fn(), modifySite: vi.fn() }));
-vi.mock('../api/site', async (importOriginal) => ({
+vi.mock('@/api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof SiteApi>()),
   getSiteBaseInfo: apiMocks.getSiteBaseInfo,
 }));
-vi.mock('../api/site-settings', async (importOriginal) => ({
+vi.mock('@/api/site-settings', async (importOriginal) => ({
   ...(await importOriginal<typeof SiteSettingsApi>()),
   modifySite: apiMocks.modifySite,
 }));

@@ -1,9 +1,9 @@
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo } from '../api/site';
-import { firstError } from '../api/rules';
-import { addressRule, REGION_REQUIRED } from '../api/site-rules';
-import { modifySite } from '../api/site-settings';
-import { locateByBrowser, locationFailure, roundCoordinate, type LngLat, type LocateFailure } from '../lib/coords';
+import { getSiteBaseInfo } from '@/api/site';
+import { firstError } from '@/api/rules';
+import { addressRule, REGION_REQUIRED } from '@/api/site-rules';
+import { modifySite } from '@/api/site-settings';
+import { locateByBrowser, locationFailure, roundCoordinate, type LngLat, type LocateFailure } from '@/lib/coords';
 import { ActionGuard } from './action-guard';
 import type { SiteDraftStore } from './drafts';
 import type { SiteTarget } from './site-add';

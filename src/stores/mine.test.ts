@@ -1,8 +1,8 @@
-import { DEFAULT_PERMISSIONS } from '../api/permissions';
+import { DEFAULT_PERMISSIONS } from '@/api/permissions';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import type * as UserApi from '../api/user';
-import type { AccountType } from '../api/user';
+import type { Platform } from '@platform/types';
+import type * as UserApi from '@/api/user';
+import type { AccountType } from '@/api/user';
 import {
   COUNTER_REFRESH_MS,
   MENU_GROUPS,
@@ -28,7 +28,7 @@ const api = vi.hoisted(() => ({
   getCommercialInfo: vi.fn(),
 }));
 
-vi.mock('../api/mine', () => ({
+vi.mock('@/api/mine', () => ({
   getStatisticalOperation: api.getStatisticalOperation,
   getAlarmNumSilently: api.getAlarmNumSilently,
   getUnreadNoticeCount: api.getUnreadNoticeCount,
@@ -37,7 +37,7 @@ vi.mock('../api/mine', () => ({
   reportPosterRecord: api.reportPosterRecord,
 }));
 
-vi.mock('../api/user', async (importOriginal) => ({
+vi.mock('@/api/user', async (importOriginal) => ({
   ...(await importOriginal<typeof UserApi>()),
   getCommercialInfo: api.getCommercialInfo,
 }));

@@ -6,8 +6,8 @@ import {
   getUnreadNoticeCount,
   listPosterImageUrl,
   reportPosterRecord,
-} from '../api/mine';
-import type { AccountType, CommercialInfo } from '../api/user';
+} from '@/api/mine';
+import type { AccountType, CommercialInfo } from '@/api/user';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
 import { screenStore } from './screen-store';

@@ -1,5 +1,5 @@
 import { reaction, toJS } from 'mobx';
-import { readJson, writeJson } from '../lib/storage';
+import { readJson, writeJson } from '@/lib/storage';
 
 /**
  * Keeps an observable draft in session storage so that it survives a reload within the browser session

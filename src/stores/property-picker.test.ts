@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SiteApi from '../api/site';
-import type * as SiteSettingsApi from '../api/site-settings';
+import type * as SiteApi from '@/api/site';
+import type * as SiteSettingsApi from '@/api/site-settings';
 import { SiteDraftStore } from './drafts';
 import { changeConfirmText, changeResultText, PropertyPickerStore } from './property-picker';
 
 const apiMocks = vi.hoisted(() => ({ getSiteBaseInfo: vi.fn(), modifySite: vi.fn() }));
-vi.mock('../api/site', async (importOriginal) => ({
+vi.mock('@/api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof SiteApi>()),
   getSiteBaseInfo: apiMocks.getSiteBaseInfo,
 }));
-vi.mock('../api/site-settings', async (importOriginal) => ({
+vi.mock('@/api/site-settings', async (importOriginal) => ({
   ...(await importOriginal<typeof SiteSettingsApi>()),
   modifySite: apiMocks.modifySite,
 }));

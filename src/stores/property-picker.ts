@@ -1,8 +1,8 @@
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo, type PropertyRow, type SiteDetail } from '../api/site';
-import { keywordRule } from '../api/site-rules';
-import { firstError } from '../api/rules';
-import { modifySite, type ModifySiteResult } from '../api/site-settings';
+import { getSiteBaseInfo, type PropertyRow, type SiteDetail } from '@/api/site';
+import { keywordRule } from '@/api/site-rules';
+import { firstError } from '@/api/rules';
+import { modifySite, type ModifySiteResult } from '@/api/site-settings';
 import { ActionGuard } from './action-guard';
 import type { SiteDraftStore } from './drafts';
 import { Loadable } from './loadable';

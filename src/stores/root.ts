@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { Platform } from '../../platform/types';
-import { settings } from '../config/env';
+import type { Platform } from '@platform/types';
+import { settings } from '@/config/env';
 import { BasicInfoStore, DeviceInstalmentStore, MerchantStore, SignInfoStore, WithdrawInfoStore } from './account';
 import { AuthStore } from './auth';
 import { OldCardDraftStore, SiteDraftStore, WorkOrderEditStore } from './drafts';

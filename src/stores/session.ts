@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
-import type { ExtendPermission, LoginResult } from '../api/user';
-import { STORAGE_KEYS } from '../config/constants';
-import { readItem, removeItem, writeItem } from '../lib/storage';
+import type { ExtendPermission, LoginResult } from '@/api/user';
+import { STORAGE_KEYS } from '@/config/constants';
+import { readItem, removeItem, writeItem } from '@/lib/storage';
 
 /**
  * The session values of spec §3: TOKEN, PERMISSION and ExtendPermission in local storage, the platform auth code in

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SiteApi from '../api/site';
+import type * as SiteApi from '@/api/site';
 import { emptySiteDraft, SiteDraftStore, type SiteDraft } from './drafts';
 import { addSiteRequest, rateText, sameSiteName, siteFormFailure, SiteAddStore } from './site-add';
 
@@ -7,7 +7,7 @@ const apiMocks = vi.hoisted(() => ({
   addSite: vi.fn(),
   getSiteNameList: vi.fn(),
 }));
-vi.mock('../api/site', async (importOriginal) => ({
+vi.mock('@/api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof SiteApi>()),
   addSite: apiMocks.addSite,
   getSiteNameList: apiMocks.getSiteNameList,

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import { addSite, getSiteNameList, type AddSiteRequest, type SiteShareRule } from '../api/site';
-import { firstError } from '../api/rules';
+import { addSite, getSiteNameList, type AddSiteRequest, type SiteShareRule } from '@/api/site';
+import { firstError } from '@/api/rules';
 import {
   addressRule,
   contactsPhoneRule,
@@ -8,9 +8,9 @@ import {
   percentTextRule,
   servicePhoneRule,
   siteNameRule,
-} from '../api/site-rules';
-import { SITE_NAME_TAKEN, costError } from '../api/site-settings-rules';
-import { percentToBp } from '../lib/rate';
+} from '@/api/site-rules';
+import { SITE_NAME_TAKEN, costError } from '@/api/site-settings-rules';
+import { percentToBp } from '@/lib/rate';
 import { ActionGuard } from './action-guard';
 import type { SiteDraft, SiteDraftStore } from './drafts';
 import type { RootStore } from './root';

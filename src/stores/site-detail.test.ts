@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import { ApiError } from '../api/outcome';
-import * as siteApi from '../api/site';
+import type { Platform } from '@platform/types';
+import { ApiError } from '@/api/outcome';
+import * as siteApi from '@/api/site';
 import { RootStore } from './root';
 import { LivePoller, LiveRows, SiteDetailStore, livePageSize, type VisibilitySource } from './site-detail';
 
-vi.mock('../api/site', async (importOriginal) => ({
+vi.mock('@/api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof siteApi>()),
   getSiteBaseInfo: vi.fn(),
   getDeviceStatusStatistics: vi.fn(),

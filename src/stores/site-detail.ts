@@ -1,6 +1,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { ApiError } from '../api/outcome';
-import { getDeviceStatusStatistics, getSiteBaseInfo, type DeviceStatusStatistics, type SiteDetail } from '../api/site';
+import { ApiError } from '@/api/outcome';
+import { getDeviceStatusStatistics, getSiteBaseInfo, type DeviceStatusStatistics, type SiteDetail } from '@/api/site';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';
 import { screenStore } from './screen-store';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import * as deviceApi from '../api/device';
-import type { BoxRow, GuardRow, WebcamRow } from '../api/device';
-import * as setupApi from '../api/device-setup';
-import * as siteApi from '../api/site';
+import type { Platform } from '@platform/types';
+import * as deviceApi from '@/api/device';
+import type { BoxRow, GuardRow, WebcamRow } from '@/api/device';
+import * as setupApi from '@/api/device-setup';
+import * as siteApi from '@/api/site';
 import { RootStore } from './root';
 import {
   boxListStoreOf,
@@ -14,7 +14,7 @@ import {
 } from './site-devices';
 import { siteListStoreOf } from './site-list';
 
-vi.mock('../api/device', async (importOriginal) => {
+vi.mock('@/api/device', async (importOriginal) => {
   const actual = await importOriginal<typeof deviceApi>();
   const fns = Object.fromEntries(
     Object.entries(actual).map(([name, value]) =>
@@ -23,11 +23,11 @@ vi.mock('../api/device', async (importOriginal) => {
   );
   return fns;
 });
-vi.mock('../api/device-setup', async (importOriginal) => ({
+vi.mock('@/api/device-setup', async (importOriginal) => ({
   ...(await importOriginal<typeof setupApi>()),
   addBox: vi.fn(),
 }));
-vi.mock('../api/site', async (importOriginal) => ({
+vi.mock('@/api/site', async (importOriginal) => ({
   ...(await importOriginal<typeof siteApi>()),
   getSiteList: vi.fn(),
   getSiteBaseInfo: vi.fn(),

@@ -36,8 +36,8 @@ import {
   type WebcamRow,
   type WhiteInput,
   type WhiteRow,
-} from '../api/device';
-import { addBox } from '../api/device-setup';
+} from '@/api/device';
+import { addBox } from '@/api/device-setup';
 import {
   remarkRule,
   whiteExpireError,
@@ -45,12 +45,12 @@ import {
   whitePhoneRule,
   whiteRoomRule,
   type AutoCloseInterval,
-} from '../api/device-rules';
-import { firstError, firstFailure } from '../api/rules';
-import { getSiteList } from '../api/site';
-import { BOX_FILTERS, boxFilterOf, SMOKE_FILTERS, type BoxFilterKey, type SmokeFilterKey } from '../lib/device-status';
-import { createNonce } from '../lib/nonce';
-import { dayOf } from '../lib/time';
+} from '@/api/device-rules';
+import { firstError, firstFailure } from '@/api/rules';
+import { getSiteList } from '@/api/site';
+import { BOX_FILTERS, boxFilterOf, SMOKE_FILTERS, type BoxFilterKey, type SmokeFilterKey } from '@/lib/device-status';
+import { createNonce } from '@/lib/nonce';
+import { dayOf } from '@/lib/time';
 import { ActionGuard } from './action-guard';
 import type { RootStore } from './root';
 import { screenStore } from './screen-store';

@@ -1,14 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getSiteBaseInfo, type SiteDetail } from '../api/site';
-import { getCoinsOrderTotalMoney } from '../api/home';
+import { getSiteBaseInfo, type SiteDetail } from '@/api/site';
+import { getCoinsOrderTotalMoney } from '@/api/home';
 import {
   getCoinsOrderList,
   getSiteIncomeMonth,
   type CoinOrderRow,
   type SiteIncomeMonthRow,
   type SiteIncomeYear,
-} from '../api/site-income';
-import { dayOf, shanghai } from '../lib/time';
+} from '@/api/site-income';
+import { dayOf, shanghai } from '@/lib/time';
 import { Loadable } from './loadable';
 
 /**

@@ -5,7 +5,7 @@ import {
   getDeviceStatusStatistics,
   getUndealSiteApplyCount,
   type SiteSort,
-} from '../api/site';
+} from '@/api/site';
 import { CommunityFormStore } from './community-form';
 import { Loadable } from './loadable';
 import { screenStore } from './screen-store';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChargeRule } from '../api/site';
-import * as siteApi from '../api/site';
-import * as api from '../api/site-settings';
-import { DEFAULT_CHARGE_RULE } from '../api/site-settings-rules';
+import type { ChargeRule } from '@/api/site';
+import * as siteApi from '@/api/site';
+import * as api from '@/api/site-settings';
+import { DEFAULT_CHARGE_RULE } from '@/api/site-settings-rules';
 import {
   ChargeSettingsStore,
   chargeFormOf,
@@ -12,14 +12,14 @@ import {
   type ChargeForm,
 } from './site-settings-charge';
 
-vi.mock('../api/site-settings', () => ({
+vi.mock('@/api/site-settings', () => ({
   modifySite: vi.fn(),
   getOperationMode: vi.fn(),
   sameSiteRuleList: vi.fn(),
   haveCard: vi.fn(),
   simpleSiteList: vi.fn(),
 }));
-vi.mock('../api/site', async (original) => ({
+vi.mock('@/api/site', async (original) => ({
   ...(await original<typeof siteApi>()),
   getSiteBaseInfo: vi.fn(),
 }));

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo, type ChargeRule, type SiteDetail } from '../api/site';
+import { getSiteBaseInfo, type ChargeRule, type SiteDetail } from '@/api/site';
 import {
   getOperationMode,
   haveCard,
@@ -9,7 +9,7 @@ import {
   type ModifySiteResult,
   type OperationMode,
   type SameRuleSite,
-} from '../api/site-settings';
+} from '@/api/site-settings';
 import {
   CHARGE_LIMITS,
   CHARGE_MESSAGES,
@@ -18,8 +18,8 @@ import {
   chargeRuleError,
   minutesPerYuan,
   normalizeChargeRule,
-} from '../api/site-settings-rules';
-import { yuanToFen } from '../lib/money';
+} from '@/api/site-settings-rules';
+import { yuanToFen } from '@/lib/money';
 import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import { fenText } from './site-settings';

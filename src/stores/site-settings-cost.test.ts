@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShareParty, SiteShareRule } from '../api/site';
+import type { ShareParty, SiteShareRule } from '@/api/site';
 import { CostFormStore, costExampleOf, costSummary, priceText, type CostTerms } from './site-settings-cost';
 
 /** B-site.md §1 /site/add/expensesSet (and §4 expensesSet's 修改, the same form); Business rules B.7, B.8. */

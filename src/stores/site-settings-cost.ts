@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import type { SiteShareRule } from '../api/site';
-import { ELECTRIC_PRICE_MESSAGE } from '../api/site-rules';
+import type { SiteShareRule } from '@/api/site';
+import { ELECTRIC_PRICE_MESSAGE } from '@/api/site-rules';
 import {
   ELECTRIC_BEARER_NAMES,
   FEE_BEARER_NAMES,
@@ -8,8 +8,8 @@ import {
   costError,
   electricPriceShown,
   exampleSplit,
-} from '../api/site-settings-rules';
-import { yuanToFen } from '../lib/money';
+} from '@/api/site-settings-rules';
+import { yuanToFen } from '@/lib/money';
 import type { DraftCosts } from './drafts';
 import { fenText } from './site-settings';
 

@@ -1,20 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import type { ShareParty, SiteDetail, SiteShareRule } from '../api/site';
-import * as siteApi from '../api/site';
-import * as api from '../api/site-settings';
-import type { ShareRuleVersion } from '../api/site-settings';
+import type { Platform } from '@platform/types';
+import type { ShareParty, SiteDetail, SiteShareRule } from '@/api/site';
+import * as siteApi from '@/api/site';
+import * as api from '@/api/site-settings';
+import type { ShareRuleVersion } from '@/api/site-settings';
 import { RootStore } from './root';
 import { AddPartyStore, CostSettingsStore, ShareSettingsStore } from './site-settings-share';
 
-vi.mock('../api/site-settings', () => ({
+vi.mock('@/api/site-settings', () => ({
   modifySite: vi.fn(),
   checkAuditSiteInfo: vi.fn(),
   getCommercialByPhone: vi.fn(),
   querySiteShareRuleList: vi.fn(),
   querySiteShareSimpleProportionList: vi.fn(),
 }));
-vi.mock('../api/site', async (original) => ({
+vi.mock('@/api/site', async (original) => ({
   ...(await original<typeof siteApi>()),
   getSiteBaseInfo: vi.fn(),
 }));

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo, type ShareParty, type SiteDetail, type SiteShareRule } from '../api/site';
+import { getSiteBaseInfo, type ShareParty, type SiteDetail, type SiteShareRule } from '@/api/site';
 import {
   checkAuditSiteInfo,
   getCommercialByPhone,
@@ -9,7 +9,7 @@ import {
   type CommercialByPhone,
   type ModifySiteResult,
   type ShareRuleVersion,
-} from '../api/site-settings';
+} from '@/api/site-settings';
 import {
   FULL_BP,
   MAX_PARTIES,
@@ -18,9 +18,9 @@ import {
   SHARE_MESSAGES,
   partiesError,
   type RateKey,
-} from '../api/site-settings-rules';
-import { PHONE_PATTERN } from '../api/rules';
-import { percentToBp } from '../lib/rate';
+} from '@/api/site-settings-rules';
+import { PHONE_PATTERN } from '@/api/rules';
+import { percentToBp } from '@/lib/rate';
 import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../platform/types';
-import type { SiteDetail, SiteShareRule } from '../api/site';
-import * as siteApi from '../api/site';
-import * as api from '../api/site-settings';
+import type { Platform } from '@platform/types';
+import type { SiteDetail, SiteShareRule } from '@/api/site';
+import * as siteApi from '@/api/site';
+import * as api from '@/api/site-settings';
 import { RootStore } from './root';
 import {
   SiteProfileStore,
@@ -15,7 +15,7 @@ import {
 } from './site-settings';
 import { siteListStoreOf } from './site-list';
 
-vi.mock('../api/site-settings', () => ({
+vi.mock('@/api/site-settings', () => ({
   modifySite: vi.fn(),
   checkAuditSiteInfo: vi.fn(),
   querySiteInstalmentStatus: vi.fn(),
@@ -25,7 +25,7 @@ vi.mock('../api/site-settings', () => ({
   haveCard: vi.fn(),
   delSite: vi.fn(),
 }));
-vi.mock('../api/site', async (original) => ({
+vi.mock('@/api/site', async (original) => ({
   ...(await original<typeof siteApi>()),
   getSiteBaseInfo: vi.fn(),
   getCommunitySimpleList: vi.fn(),

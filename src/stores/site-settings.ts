@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { getCommunitySimpleList, getSiteBaseInfo, type SiteDetail, type SiteShareRule } from '../api/site';
+import { getCommunitySimpleList, getSiteBaseInfo, type SiteDetail, type SiteShareRule } from '@/api/site';
 import {
   checkAuditSiteInfo,
   contractDetail,
@@ -15,10 +15,10 @@ import {
   type ModifySiteResult,
   type ShareRuleVersion,
   type SiteInstalmentStatus,
-} from '../api/site-settings';
-import { PARTY_TYPE_NAMES, SHARE_STATUS_NAMES, siteFieldError, type SiteTextField } from '../api/site-settings-rules';
-import { formatBp } from '../lib/rate';
-import { shanghai } from '../lib/time';
+} from '@/api/site-settings';
+import { PARTY_TYPE_NAMES, SHARE_STATUS_NAMES, siteFieldError, type SiteTextField } from '@/api/site-settings-rules';
+import { formatBp } from '@/lib/rate';
+import { shanghai } from '@/lib/time';
 import { ActionGuard } from './action-guard';
 import { Loadable } from './loadable';
 import type { RootStore } from './root';

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { DEFAULTS } from '../config/constants';
+import { DEFAULTS } from '@/config/constants';
 
 /** Device tabs of the site detail (spec §2; B-site.md §2). */
 export type SiteTab = 'facilityList' | 'guardList' | 'cameraList' | 'smokeList';

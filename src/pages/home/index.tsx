@@ -16,16 +16,16 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_TYPE_NAMES } from '../../api/user';
-import logo from '../../assets/logo.svg';
-import { badgeText } from '../../components/badge';
-import { toast } from '../../components/feedback';
-import { Count, Money } from '../../components/money';
-import { EntryLink, useIsBuilt } from '../../components/route-availability';
-import { readItem, writeItem } from '../../lib/storage';
-import { formatKwh, formatMinutes } from '../../lib/time';
-import { homeStoreOf, type HomeStore } from '../../stores/home';
-import { useStores } from '../../stores/root';
+import { ACCOUNT_TYPE_NAMES } from '@/api/user';
+import logo from '@/assets/logo.svg';
+import { badgeText } from '@/components/badge';
+import { toast } from '@/components/feedback';
+import { Count, Money } from '@/components/money';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { readItem, writeItem } from '@/lib/storage';
+import { formatKwh, formatMinutes } from '@/lib/time';
+import { homeStoreOf, type HomeStore } from '@/stores/home';
+import { useStores } from '@/stores/root';
 import './home.css';
 
 /**

@@ -18,9 +18,9 @@ import {
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { showAlert, toast } from '../../components/feedback';
-import { Money } from '../../components/money';
-import { EntryLink, useIsBuilt } from '../../components/route-availability';
+import { showAlert, toast } from '@/components/feedback';
+import { Money } from '@/components/money';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import {
   incomeStoreOf,
   isFlatSeries,
@@ -30,10 +30,10 @@ import {
   type IncomeStore,
   type NoticeBar,
   type OverviewRange,
-} from '../../stores/income';
-import { useStores } from '../../stores/root';
-import { LazyLineChart } from '../../components/lazy-line-chart';
-import { Segmented } from '../../components/segmented';
+} from '@/stores/income';
+import { useStores } from '@/stores/root';
+import { LazyLineChart } from '@/components/lazy-line-chart';
+import { Segmented } from '@/components/segmented';
 import './income.css';
 
 /**

@@ -22,10 +22,10 @@ import {
 } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ACCOUNT_TYPE_NAMES } from '../../api/user';
-import { maskPhone } from '../../lib/phone';
-import { badgeText } from '../../components/badge';
-import { EntryLink, useIsBuilt } from '../../components/route-availability';
+import { ACCOUNT_TYPE_NAMES } from '@/api/user';
+import { maskPhone } from '@/lib/phone';
+import { badgeText } from '@/components/badge';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import {
   MINE_ENTRIES,
   POSTER_HINT,
@@ -34,8 +34,8 @@ import {
   visibleMenu,
   type MineEntryKey,
   type MineStore,
-} from '../../stores/mine';
-import { useStores } from '../../stores/root';
+} from '@/stores/mine';
+import { useStores } from '@/stores/root';
 import './mine.css';
 
 /**

@@ -24,14 +24,14 @@ import {
   type CommunityRow,
   type SiteListPage,
   type SiteRow,
-} from '../../api/site';
-import { Count, Money } from '../../components/money';
-import { PagedList } from '../../components/paged-list';
-import { Segmented } from '../../components/segmented';
-import { EntryLink, useIsBuilt } from '../../components/route-availability';
-import { readItem, writeItem } from '../../lib/storage';
-import { useStores } from '../../stores/root';
-import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '../../stores/site-list';
+} from '@/api/site';
+import { Count, Money } from '@/components/money';
+import { PagedList } from '@/components/paged-list';
+import { Segmented } from '@/components/segmented';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { readItem, writeItem } from '@/lib/storage';
+import { useStores } from '@/stores/root';
+import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '@/stores/site-list';
 import './site.css';
 
 /** The 新增小区 / 编辑 form (with the region picker behind it), loaded when first opened. */

@@ -2,7 +2,7 @@ import { Button, Input, List, SpinLoading, Tabs } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/outcome';
+import { ApiError } from '@/api/outcome';
 import {
   AGREEMENT_REQUIRED,
   firstFailure,
@@ -10,11 +10,11 @@ import {
   phoneRule,
   PHONE_PATTERN,
   smsCodeRule,
-} from '../../../api/rules';
-import { antLogin, antLoginWithPwd, type LoginResult } from '../../../api/user';
-import { confirm, toast } from '../../../components/feedback';
-import { afterLoginTarget } from '../../../stores/auth';
-import { useStores } from '../../../stores/root';
+} from '@/api/rules';
+import { antLogin, antLoginWithPwd, type LoginResult } from '@/api/user';
+import { confirm, toast } from '@/components/feedback';
+import { afterLoginTarget } from '@/stores/auth';
+import { useStores } from '@/stores/root';
 import {
   AgreementCheck,
   BindHeader,

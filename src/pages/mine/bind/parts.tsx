@@ -1,12 +1,12 @@
 import { Button, Checkbox, Input, List } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { ApiError } from '../../../api/outcome';
-import { firstFailure, phoneRule } from '../../../api/rules';
-import { sendVerificationCode, type SmsType } from '../../../api/user';
-import logo from '../../../assets/logo.svg';
-import { showAlert, toast } from '../../../components/feedback';
-import { useCountdown } from '../../../components/use-countdown';
+import { ApiError } from '@/api/outcome';
+import { firstFailure, phoneRule } from '@/api/rules';
+import { sendVerificationCode, type SmsType } from '@/api/user';
+import logo from '@/assets/logo.svg';
+import { showAlert, toast } from '@/components/feedback';
+import { useCountdown } from '@/components/use-countdown';
 import { AGREEMENTS } from './agreements';
 import './bind.css';
 

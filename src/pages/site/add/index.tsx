@@ -2,11 +2,11 @@ import { Button, Input, List, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { confirm, toast } from '../../../components/feedback';
-import { useIsBuilt } from '../../../components/route-availability';
-import { useStores } from '../../../stores/root';
-import { siteAddStoreOf, type SiteAddField } from '../../../stores/site-add';
-import { costSummary } from '../../../stores/site-settings-cost';
+import { confirm, toast } from '@/components/feedback';
+import { useIsBuilt } from '@/components/route-availability';
+import { useStores } from '@/stores/root';
+import { siteAddStoreOf, type SiteAddField } from '@/stores/site-add';
+import { costSummary } from '@/stores/site-settings-cost';
 import './add.css';
 
 /**

@@ -1,12 +1,12 @@
 import { Dialog, Input } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useQueryNumber } from '../../../components/device-setup-parts';
-import { toast } from '../../../components/feedback';
-import type { Tone } from '../../../lib/device-status';
-import { useStores, type RootStore } from '../../../stores/root';
-import { LivePoller, siteDetailStoreOf, type LiveRows, type SiteDetailStore } from '../../../stores/site-detail';
-import type { ActionOutcome } from '../../../stores/site-devices';
+import { useQueryNumber } from '@/components/device-setup-parts';
+import { toast } from '@/components/feedback';
+import type { Tone } from '@/lib/device-status';
+import { useStores, type RootStore } from '@/stores/root';
+import { LivePoller, siteDetailStoreOf, type LiveRows, type SiteDetailStore } from '@/stores/site-detail';
+import type { ActionOutcome } from '@/stores/site-devices';
 
 /**
  * Pieces shared by the site detail and its four device tabs (B-site.md §2): the tab's stores for the route's site,

@@ -2,12 +2,12 @@ import { Button, List, NavBar, Steps } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../../api/outcome';
-import { firstFailure, newPasswordRule, phoneRule, smsCodeRule } from '../../../../api/rules';
-import { findPass, validCode } from '../../../../api/user';
-import { toast } from '../../../../components/feedback';
-import { useStores } from '../../../../stores/root';
-import { NewPasswordItems, PhoneInput, SmsCodeButton, SmsCodeInput, useSmsSender } from '../parts';
+import { ApiError } from '@/api/outcome';
+import { firstFailure, newPasswordRule, phoneRule, smsCodeRule } from '@/api/rules';
+import { findPass, validCode } from '@/api/user';
+import { toast } from '@/components/feedback';
+import { useStores } from '@/stores/root';
+import { NewPasswordItems, PhoneInput, SmsCodeButton, SmsCodeInput, useSmsSender } from '@/pages/mine/bind/parts';
 
 /**
  * /mine/bind/find-pass — 设置新密码 (A-shell-home-settlement.md §2): prove the phone with an SMS code, then set a new

@@ -1,7 +1,7 @@
 import { Button, Input, List, type InputRef } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../../api/outcome';
+import { ApiError } from '@/api/outcome';
 import {
   AGREEMENT_REQUIRED,
   accountNameRule,
@@ -10,10 +10,10 @@ import {
   newPasswordRule,
   phoneRule,
   smsCodeRule,
-} from '../../../../api/rules';
-import { registerFactor } from '../../../../api/user';
-import { confirm, toast } from '../../../../components/feedback';
-import { useStores } from '../../../../stores/root';
+} from '@/api/rules';
+import { registerFactor } from '@/api/user';
+import { confirm, toast } from '@/components/feedback';
+import { useStores } from '@/stores/root';
 import {
   AgreementCheck,
   BindHeader,
@@ -22,7 +22,7 @@ import {
   SmsCodeButton,
   SmsCodeInput,
   useSmsSender,
-} from '../parts';
+} from '@/pages/mine/bind/parts';
 
 /**
  * /mine/bind/register — 注册 (A-shell-home-settlement.md §2): creates an operator account (an agent account with an

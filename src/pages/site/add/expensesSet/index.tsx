@@ -1,12 +1,12 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { toast } from '../../../../components/feedback';
-import { useStores } from '../../../../stores/root';
-import { CostFormStore } from '../../../../stores/site-settings-cost';
-import { useGoBack } from '../navigation';
+import { toast } from '@/components/feedback';
+import { useStores } from '@/stores/root';
+import { CostFormStore } from '@/stores/site-settings-cost';
+import { useGoBack } from '@/pages/site/add/navigation';
 import { CostBearingForm, CostExampleCard } from './cost-form';
-import '../add.css';
+import '@/pages/site/add/add.css';
 
 /**
  * /site/add/expensesSet — 费用承担设置 (B-site.md §1): who pays electricity (and at what price per 度), the payment fee

@@ -1,13 +1,13 @@
 import { Button, SpinLoading } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import type { PageOf, WebcamPair, WebcamRow } from '../../../../api/device';
-import { toast } from '../../../../components/feedback';
-import { PagedList } from '../../../../components/paged-list';
-import { DEVICE_STATUS, relativeTime } from '../../../../lib/device-status';
-import type { SiteDetailStore } from '../../../../stores/site-detail';
-import { cameraListStoreOf, type CameraListStore } from '../../../../stores/site-devices';
-import { RowRemarkDialog, StatusDot, useDeviceTab } from '../parts';
+import type { PageOf, WebcamPair, WebcamRow } from '@/api/device';
+import { toast } from '@/components/feedback';
+import { PagedList } from '@/components/paged-list';
+import { DEVICE_STATUS, relativeTime } from '@/lib/device-status';
+import type { SiteDetailStore } from '@/stores/site-detail';
+import { cameraListStoreOf, type CameraListStore } from '@/stores/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab } from '@/pages/site/siteInfo/parts';
 import { LivePlayer } from './live-player';
 
 /**

@@ -13,13 +13,13 @@ import { MoreOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { BoxDetail, BoxRow, ChargerTile } from '../../../../api/device';
-import { TEST_CHARGE_MINUTES } from '../../../../api/device-rules';
-import { confirm, toast } from '../../../../components/feedback';
-import { Money } from '../../../../components/money';
-import { PagedList } from '../../../../components/paged-list';
-import { EntryLink, useIsBuilt } from '../../../../components/route-availability';
-import { Segmented } from '../../../../components/segmented';
+import type { BoxDetail, BoxRow, ChargerTile } from '@/api/device';
+import { TEST_CHARGE_MINUTES } from '@/api/device-rules';
+import { confirm, toast } from '@/components/feedback';
+import { Money } from '@/components/money';
+import { PagedList } from '@/components/paged-list';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { Segmented } from '@/components/segmented';
 import {
   BOX_FILTERS,
   boxFilterOf,
@@ -31,13 +31,13 @@ import {
   signalStrength,
   socketTileLines,
   type BoxFilterKey,
-} from '../../../../lib/device-status';
-import { formatTime } from '../../../../lib/time';
-import { useStores } from '../../../../stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '../../../../stores/site-detail';
-import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '../../../../stores/site-devices';
-import { useQueryNumber } from '../../../../components/device-setup-parts';
-import { RowRemarkDialog, StatusDot, useLivePoller } from '../parts';
+} from '@/lib/device-status';
+import { formatTime } from '@/lib/time';
+import { useStores } from '@/stores/root';
+import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/site-detail';
+import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '@/stores/site-devices';
+import { useQueryNumber } from '@/components/device-setup-parts';
+import { RowRemarkDialog, StatusDot, useLivePoller } from '@/pages/site/siteInfo/parts';
 
 /**
  * /site/siteInfo/facilityList — 设备列表 (B-site.md §2): the site's charging boxes with every socket's state, filter chips

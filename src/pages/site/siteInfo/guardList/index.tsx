@@ -2,22 +2,17 @@ import { ActionSheet, Button, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import type { GuardRow } from '../../../../api/device';
-import { AUTO_CLOSE_INTERVALS, type AutoCloseInterval } from '../../../../api/device-rules';
-import { confirm, toast } from '../../../../components/feedback';
-import { PagedList } from '../../../../components/paged-list';
-import { EntryLink } from '../../../../components/route-availability';
-import { DEVICE_STATUS, autoCloseOption, autoCloseText, doorStateText } from '../../../../lib/device-status';
-import { formatTime } from '../../../../lib/time';
-import { useStores } from '../../../../stores/root';
-import type { SiteDetailStore } from '../../../../stores/site-detail';
-import {
-  GUARD_POLL_MS,
-  guardListStoreOf,
-  whitelistStoreOf,
-  type GuardListStore,
-} from '../../../../stores/site-devices';
-import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '../parts';
+import type { GuardRow } from '@/api/device';
+import { AUTO_CLOSE_INTERVALS, type AutoCloseInterval } from '@/api/device-rules';
+import { confirm, toast } from '@/components/feedback';
+import { PagedList } from '@/components/paged-list';
+import { EntryLink } from '@/components/route-availability';
+import { DEVICE_STATUS, autoCloseOption, autoCloseText, doorStateText } from '@/lib/device-status';
+import { formatTime } from '@/lib/time';
+import { useStores } from '@/stores/root';
+import type { SiteDetailStore } from '@/stores/site-detail';
+import { GUARD_POLL_MS, guardListStoreOf, whitelistStoreOf, type GuardListStore } from '@/stores/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/pages/site/siteInfo/parts';
 import { WhitelistPopup } from './whitelist-popup';
 
 /**

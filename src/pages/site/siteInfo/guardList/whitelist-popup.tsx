@@ -1,13 +1,13 @@
 import { Button, Input, List, Popup, SearchBar, SwipeAction, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
-import type { WhiteRow } from '../../../../api/device';
-import { confirm, toast } from '../../../../components/feedback';
-import { PagedList } from '../../../../components/paged-list';
-import { whiteExpired } from '../../../../lib/device-status';
-import { maskPhone } from '../../../../lib/phone';
-import { dayOf } from '../../../../lib/time';
-import type { WhiteForm, WhitelistStore } from '../../../../stores/site-devices';
+import type { WhiteRow } from '@/api/device';
+import { confirm, toast } from '@/components/feedback';
+import { PagedList } from '@/components/paged-list';
+import { whiteExpired } from '@/lib/device-status';
+import { maskPhone } from '@/lib/phone';
+import { dayOf } from '@/lib/time';
+import type { WhiteForm, WhitelistStore } from '@/stores/site-devices';
 
 /**
  * The 门禁白名单 popup of the guard list (B-site.md §2): the community's residents allowed through its door guards and

@@ -3,12 +3,12 @@ import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Figures, useLeaveWhen, useQueryNumber } from '../../../../components/device-setup-parts';
-import { LazyLineChart } from '../../../../components/lazy-line-chart';
-import { Money } from '../../../../components/money';
-import { formatFen } from '../../../../lib/money';
-import { formatKwh } from '../../../../lib/time';
-import { SiteIncomeYearStore, monthChartPoints } from '../../../../stores/site-income';
+import { Figures, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { LazyLineChart } from '@/components/lazy-line-chart';
+import { Money } from '@/components/money';
+import { formatFen } from '@/lib/money';
+import { formatKwh } from '@/lib/time';
+import { SiteIncomeYearStore, monthChartPoints } from '@/stores/site-income';
 
 /**
  * /site/siteInfo/incomeList — 充电收入概览 (B-site.md §5, rules E1–E4): one site's income by year: the year switcher

@@ -3,21 +3,21 @@ import { EnvironmentOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SiteDetail } from '../../../../api/site';
-import { chargeRuleSummary, SHARE_STATUS_NAMES } from '../../../../api/site-settings-rules';
-import { confirm, toast } from '../../../../components/feedback';
-import { useIsBuilt } from '../../../../components/route-availability';
-import { amapSettings } from '../../../../lib/amap-settings';
-import { formatFen } from '../../../../lib/money';
-import { formatTime } from '../../../../lib/time';
+import type { SiteDetail } from '@/api/site';
+import { chargeRuleSummary, SHARE_STATUS_NAMES } from '@/api/site-settings-rules';
+import { confirm, toast } from '@/components/feedback';
+import { useIsBuilt } from '@/components/route-availability';
+import { amapSettings } from '@/lib/amap-settings';
+import { formatFen } from '@/lib/money';
+import { formatTime } from '@/lib/time';
 import {
   CONTRACT_STATUS_NAMES,
   INSTALMENT_STATUS_NAMES,
   SITE_TEXT_LABELS,
   SiteProfileStore,
   shareSummary,
-} from '../../../../stores/site-settings';
-import { costSummary } from '../../../../stores/site-settings-cost';
+} from '@/stores/site-settings';
+import { costSummary } from '@/stores/site-settings-cost';
 import { EditTextDialog } from './edit-dialog';
 import { Section, useSitePageStore } from './settings-ui';
 import { IN_REVIEW_BANNER } from './share-parts';

@@ -1,11 +1,11 @@
 import { Button, Input, List, SpinLoading, Tag } from 'antd-mobile';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
-import type { ShareParty } from '../../../../api/site';
-import { PARTY_TYPE_NAMES } from '../../../../api/site-settings-rules';
-import { confirm, toast } from '../../../../components/feedback';
-import { useStores, type RootStore } from '../../../../stores/root';
-import type { SiteTarget } from '../../../../stores/site-add';
+import type { ShareParty } from '@/api/site';
+import { PARTY_TYPE_NAMES } from '@/api/site-settings-rules';
+import { confirm, toast } from '@/components/feedback';
+import { useStores, type RootStore } from '@/stores/root';
+import type { SiteTarget } from '@/stores/site-add';
 import './site-data.css';
 
 /**

@@ -2,14 +2,14 @@ import { Button, List, NoticeBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { ModifySiteResult } from '../../../../api/site-settings';
-import { SHARE_MESSAGES } from '../../../../api/site-settings-rules';
-import { confirm, toast } from '../../../../components/feedback';
-import { useIsBuilt } from '../../../../components/route-availability';
-import { shareSavedText, tomorrowOf, versionStatusText } from '../../../../stores/site-settings';
-import { costSummary } from '../../../../stores/site-settings-cost';
-import type { ShareSettingsStore, SiteShareContext } from '../../../../stores/site-settings-share';
-import { useGoBack } from '../../add/navigation';
+import type { ModifySiteResult } from '@/api/site-settings';
+import { SHARE_MESSAGES } from '@/api/site-settings-rules';
+import { confirm, toast } from '@/components/feedback';
+import { useIsBuilt } from '@/components/route-availability';
+import { shareSavedText, tomorrowOf, versionStatusText } from '@/stores/site-settings';
+import { costSummary } from '@/stores/site-settings-cost';
+import type { ShareSettingsStore, SiteShareContext } from '@/stores/site-settings-share';
+import { useGoBack } from '@/pages/site/add/navigation';
 import { profilePath, Section } from './settings-ui';
 
 /**

@@ -1,9 +1,9 @@
 import { Button, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useState } from 'react';
-import type { PageOf, SmokeRow } from '../../../../api/device';
-import { PagedList } from '../../../../components/paged-list';
-import { EntryLink } from '../../../../components/route-availability';
+import type { PageOf, SmokeRow } from '@/api/device';
+import { PagedList } from '@/components/paged-list';
+import { EntryLink } from '@/components/route-availability';
 import {
   DEVICE_STATUS,
   SMOKE_FILTERS,
@@ -11,12 +11,12 @@ import {
   relativeTime,
   signalStrength,
   type SmokeFilterKey,
-} from '../../../../lib/device-status';
-import { formatTime } from '../../../../lib/time';
-import { Segmented } from '../../../../components/segmented';
-import type { SiteDetailStore } from '../../../../stores/site-detail';
-import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '../../../../stores/site-devices';
-import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '../parts';
+} from '@/lib/device-status';
+import { formatTime } from '@/lib/time';
+import { Segmented } from '@/components/segmented';
+import type { SiteDetailStore } from '@/stores/site-detail';
+import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '@/stores/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/pages/site/siteInfo/parts';
 
 /**
  * /site/siteInfo/smokeList — 烟感列表 (B-site.md §2): the shed's smoke sensors — alarms first on a red background with

@@ -9,12 +9,12 @@ import {
   scannedSticker,
   useLeaveWhen,
   useQueryNumber,
-} from '../../../../components/device-setup-parts';
-import { confirm, toast } from '../../../../components/feedback';
-import { useIsBuilt } from '../../../../components/route-availability';
-import type { ChargerQr } from '../../../../api/device-setup';
-import { SocketQrStore } from '../../../../stores/device-setup';
-import { useStores } from '../../../../stores/root';
+} from '@/components/device-setup-parts';
+import { confirm, toast } from '@/components/feedback';
+import { useIsBuilt } from '@/components/route-availability';
+import type { ChargerQr } from '@/api/device-setup';
+import { SocketQrStore } from '@/stores/device-setup';
+import { useStores } from '@/stores/root';
 
 /**
  * /site/socket/qrcode — 充电插座 (B-site.md §3, rule D10): a box's sockets with the QR code riders scan on each (drawn

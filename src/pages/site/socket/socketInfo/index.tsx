@@ -2,19 +2,13 @@ import { Button, Input, Popup, Radio, Selector, Skeleton, SpinLoading } from 'an
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { RemoteReason } from '../../../../api/device-setup';
-import {
-  DetailRows,
-  Figures,
-  SocketStatusTag,
-  useLeaveWhen,
-  useQueryNumber,
-} from '../../../../components/device-setup-parts';
-import { confirm, toast } from '../../../../components/feedback';
-import { LazyLineChart } from '../../../../components/lazy-line-chart';
-import { Money } from '../../../../components/money';
-import { useIsBuilt } from '../../../../components/route-availability';
-import { formatKwh, formatTime } from '../../../../lib/time';
+import type { RemoteReason } from '@/api/device-setup';
+import { DetailRows, Figures, SocketStatusTag, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { confirm, toast } from '@/components/feedback';
+import { LazyLineChart } from '@/components/lazy-line-chart';
+import { Money } from '@/components/money';
+import { useIsBuilt } from '@/components/route-availability';
+import { formatKwh, formatTime } from '@/lib/time';
 import {
   PAY_TYPE_NAMES,
   REMOTE_REASONS,
@@ -23,9 +17,9 @@ import {
   powerPoints,
   remoteMinuteChoices,
   remoteStartError,
-} from '../../../../stores/device-setup';
-import { useStores } from '../../../../stores/root';
-import { useLivePoller } from '../../siteInfo/parts';
+} from '@/stores/device-setup';
+import { useStores } from '@/stores/root';
+import { useLivePoller } from '@/pages/site/siteInfo/parts';
 
 /**
  * /site/socket/socketInfo — 插座详情 (B-site.md §3; rules C5, C7, C8): the socket's header ("{serial}-{socketNo}", box

@@ -3,13 +3,13 @@ import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DetailRows, useLeaveWhen, useQueryNumber } from '../../../../../components/device-setup-parts';
-import { confirm, toast } from '../../../../../components/feedback';
-import { useIsBuilt } from '../../../../../components/route-availability';
-import { DEVICE_STATUS } from '../../../../../lib/device-status';
-import { formatTime } from '../../../../../lib/time';
-import { ScanAddStore, type ScanCard } from '../../../../../stores/device-setup';
-import { useStores } from '../../../../../stores/root';
+import { DetailRows, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { confirm, toast } from '@/components/feedback';
+import { useIsBuilt } from '@/components/route-availability';
+import { DEVICE_STATUS } from '@/lib/device-status';
+import { formatTime } from '@/lib/time';
+import { ScanAddStore, type ScanCard } from '@/stores/device-setup';
+import { useStores } from '@/stores/root';
 
 /**
  * /site/siteInfo/facilityList/facilityCode — 扫码添加设备 (B-site.md §3, §0.4): binds charging boxes, door guards, gates,

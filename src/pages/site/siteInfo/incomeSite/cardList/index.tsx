@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { getCardIncomeDayList, type CardIncomeDay, type CardIncomePage } from '../../../../../api/site-income';
-import { SummaryCard, useMonthQuery } from '../../../../../components/device-setup-parts';
-import { Money } from '../../../../../components/money';
-import { PagedList } from '../../../../../components/paged-list';
-import { formatFen } from '../../../../../lib/money';
-import { dayLabel } from '../../../../../stores/site-income';
+import { getCardIncomeDayList, type CardIncomeDay, type CardIncomePage } from '@/api/site-income';
+import { SummaryCard, useMonthQuery } from '@/components/device-setup-parts';
+import { Money } from '@/components/money';
+import { PagedList } from '@/components/paged-list';
+import { formatFen } from '@/lib/money';
+import { dayLabel } from '@/stores/site-income';
 
 /**
  * /site/siteInfo/incomeSite/cardList — 充值收入明细 (B-site.md §5, rule E3): value-card and month-card top-ups sold at

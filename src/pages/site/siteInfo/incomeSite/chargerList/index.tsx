@@ -2,14 +2,14 @@ import { ActionSheet, InfiniteScroll, Popup } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getIncomeDayList, type ChargeIncomeDay, type ChargeIncomePage } from '../../../../../api/site-income';
-import { SummaryCard, useMonthQuery } from '../../../../../components/device-setup-parts';
-import { PagedList } from '../../../../../components/paged-list';
-import { Money } from '../../../../../components/money';
-import { useIsBuilt } from '../../../../../components/route-availability';
-import { formatFen } from '../../../../../lib/money';
-import { formatKwh, formatTime } from '../../../../../lib/time';
-import { CoinDayStore, dayLabel } from '../../../../../stores/site-income';
+import { getIncomeDayList, type ChargeIncomeDay, type ChargeIncomePage } from '@/api/site-income';
+import { SummaryCard, useMonthQuery } from '@/components/device-setup-parts';
+import { PagedList } from '@/components/paged-list';
+import { Money } from '@/components/money';
+import { useIsBuilt } from '@/components/route-availability';
+import { formatFen } from '@/lib/money';
+import { formatKwh, formatTime } from '@/lib/time';
+import { CoinDayStore, dayLabel } from '@/stores/site-income';
 
 /**
  * /site/siteInfo/incomeSite/chargerList — 充电收入明细 (B-site.md §5, rules E2, E5): the month summary (净收入, 扫码,

@@ -1,13 +1,13 @@
 import { Input } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { RATE_COLUMNS, SHARE_MESSAGES, type RateKey } from '../../../../../api/site-settings-rules';
-import { formatBp, percentToBp } from '../../../../../lib/rate';
-import { maskPhone } from '../../../../../lib/phone';
-import { ShareSettingsStore, type PartyDraft } from '../../../../../stores/site-settings-share';
-import { FormDialog } from '../edit-dialog';
-import { LoadGate, PartyTag, useLeaveGuard, useSitePageStore } from '../settings-ui';
-import { confirmRemove, ShareFrame } from '../share-parts';
+import { RATE_COLUMNS, SHARE_MESSAGES, type RateKey } from '@/api/site-settings-rules';
+import { formatBp, percentToBp } from '@/lib/rate';
+import { maskPhone } from '@/lib/phone';
+import { ShareSettingsStore, type PartyDraft } from '@/stores/site-settings-share';
+import { FormDialog } from '@/pages/site/siteInfo/siteData/edit-dialog';
+import { LoadGate, PartyTag, useLeaveGuard, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
+import { confirmRemove, ShareFrame } from '@/pages/site/siteInfo/siteData/share-parts';
 
 /**
  * /site/siteInfo/siteData/benefitSet — 分成设置 (B-site.md §4): different percentages per income type (充电 / 充值 /

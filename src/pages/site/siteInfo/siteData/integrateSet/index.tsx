@@ -1,12 +1,18 @@
 import { Input, List } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { formatBp } from '../../../../../lib/rate';
-import { formatFen } from '../../../../../lib/money';
-import { maskPhone } from '../../../../../lib/phone';
-import { ShareSettingsStore } from '../../../../../stores/site-settings-share';
-import { LoadGate, PartyTag, Section, useLeaveGuard, useSitePageStore } from '../settings-ui';
-import { confirmRemove, ShareFrame } from '../share-parts';
+import { formatBp } from '@/lib/rate';
+import { formatFen } from '@/lib/money';
+import { maskPhone } from '@/lib/phone';
+import { ShareSettingsStore } from '@/stores/site-settings-share';
+import {
+  LoadGate,
+  PartyTag,
+  Section,
+  useLeaveGuard,
+  useSitePageStore,
+} from '@/pages/site/siteInfo/siteData/settings-ui';
+import { confirmRemove, ShareFrame } from '@/pages/site/siteInfo/siteData/share-parts';
 
 /**
  * /site/siteInfo/siteData/integrateSet — 综合分成 (B-site.md §4): one percentage per partner for all the site's income.

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteDraftStore } from '../../../../../stores/drafts';
-import { composeAddress, LOCATE_FAILED, MapLocationStore } from '../../../../../stores/map-location';
+import { SiteDraftStore } from '@/stores/drafts';
+import { composeAddress, LOCATE_FAILED, MapLocationStore } from '@/stores/map-location';
 import type { AmapLngLat } from './amap-types';
 
 /**
@@ -12,7 +12,7 @@ import type { AmapLngLat } from './amap-types';
 
 const mocks = vi.hoisted(() => ({ load: vi.fn(), toast: vi.fn() }));
 vi.mock('@amap/amap-jsapi-loader', () => ({ load: mocks.load }));
-vi.mock('../../../../../components/feedback', () => ({ toast: mocks.toast }));
+vi.mock('@/components/feedback', () => ({ toast: mocks.toast }));
 
 const { AmapView } = await import('./amap-view');
 

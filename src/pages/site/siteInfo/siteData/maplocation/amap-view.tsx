@@ -2,15 +2,10 @@ import { Button, List, SearchBar, SpinLoading } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../../../components/feedback';
-import { distanceMeters, type LngLat } from '../../../../../lib/coords';
-import type { AmapSettings } from '../../../../../lib/amap-settings';
-import {
-  cityOrProvince,
-  composeAddress,
-  LOCATE_FAILED,
-  type MapLocationStore,
-} from '../../../../../stores/map-location';
+import { toast } from '@/components/feedback';
+import { distanceMeters, type LngLat } from '@/lib/coords';
+import type { AmapSettings } from '@/lib/amap-settings';
+import { cityOrProvince, composeAddress, LOCATE_FAILED, type MapLocationStore } from '@/stores/map-location';
 import type { AmapAutoComplete, AmapGeocoder, AmapLngLat, AmapMap, AmapNamespace, AmapPoi } from './amap-types';
 
 /**

@@ -1,14 +1,19 @@
 import { Button, Input, List, Skeleton, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useState } from 'react';
-import { confirm, toast } from '../../../../../components/feedback';
-import { RegionField } from '../../../../../components/region-field';
-import { amapSettings, type AmapSettings } from '../../../../../lib/amap-settings';
-import { locateFailureText, MapLocationStore } from '../../../../../stores/map-location';
-import { useStores } from '../../../../../stores/root';
-import type { SiteTarget } from '../../../../../stores/site-add';
-import { useGoBack } from '../../../add/navigation';
-import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '../settings-ui';
+import { confirm, toast } from '@/components/feedback';
+import { RegionField } from '@/components/region-field';
+import { amapSettings, type AmapSettings } from '@/lib/amap-settings';
+import { locateFailureText, MapLocationStore } from '@/stores/map-location';
+import { useStores } from '@/stores/root';
+import type { SiteTarget } from '@/stores/site-add';
+import { useGoBack } from '@/pages/site/add/navigation';
+import {
+  siteTargetBack,
+  siteTargetKey,
+  useLoadOrLeave,
+  useSiteTarget,
+} from '@/pages/site/siteInfo/siteData/settings-ui';
 import './maplocation.css';
 
 /**

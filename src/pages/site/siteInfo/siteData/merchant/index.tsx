@@ -1,16 +1,21 @@
 import { Avatar, Radio, SearchBar, Skeleton } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { getPropertyList, type PropertyListPage, type PropertyRow } from '../../../../../api/site';
-import { confirm, toast } from '../../../../../components/feedback';
-import { PagedList } from '../../../../../components/paged-list';
-import { EntryLink, useIsBuilt } from '../../../../../components/route-availability';
-import { changeConfirmText, changeResultText, PropertyPickerStore } from '../../../../../stores/property-picker';
-import { useStores } from '../../../../../stores/root';
-import type { SiteTarget } from '../../../../../stores/site-add';
-import { maskPhone } from '../../../../../lib/phone';
-import { useGoBack } from '../../../add/navigation';
-import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '../settings-ui';
+import { getPropertyList, type PropertyListPage, type PropertyRow } from '@/api/site';
+import { confirm, toast } from '@/components/feedback';
+import { PagedList } from '@/components/paged-list';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { changeConfirmText, changeResultText, PropertyPickerStore } from '@/stores/property-picker';
+import { useStores } from '@/stores/root';
+import type { SiteTarget } from '@/stores/site-add';
+import { maskPhone } from '@/lib/phone';
+import { useGoBack } from '@/pages/site/add/navigation';
+import {
+  siteTargetBack,
+  siteTargetKey,
+  useLoadOrLeave,
+  useSiteTarget,
+} from '@/pages/site/siteInfo/siteData/settings-ui';
 import './merchant.css';
 
 /**

@@ -2,11 +2,18 @@ import { Button, Input, List, Popup, Radio, Space, Switch } from 'antd-mobile';
 import { CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { confirm, toast } from '../../../../../components/feedback';
-import { fenText } from '../../../../../stores/site-settings';
-import { ChargeSettingsStore, tierRangeLabels } from '../../../../../stores/site-settings-charge';
-import { useGoBack } from '../../../add/navigation';
-import { InputRow, LoadGate, profilePath, Section, useLeaveGuard, useSitePageStore } from '../settings-ui';
+import { confirm, toast } from '@/components/feedback';
+import { fenText } from '@/stores/site-settings';
+import { ChargeSettingsStore, tierRangeLabels } from '@/stores/site-settings-charge';
+import { useGoBack } from '@/pages/site/add/navigation';
+import {
+  InputRow,
+  LoadGate,
+  profilePath,
+  Section,
+  useLeaveGuard,
+  useSitePageStore,
+} from '@/pages/site/siteInfo/siteData/settings-ui';
 
 /**
  * /site/siteInfo/siteData/setCharger — 收费设置 (B-site.md §4): what riders pay at the site — the billing mode (modes the

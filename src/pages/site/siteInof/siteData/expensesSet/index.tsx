@@ -1,18 +1,18 @@
 import { Button, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import type { ShareRuleVersion } from '../../../../../api/site-settings';
+import type { ShareRuleVersion } from '@/api/site-settings';
 import {
   ELECTRIC_BEARER_NAMES,
   FEE_BEARER_NAMES,
   SHARE_MESSAGES,
   SHARE_STATUS_NAMES,
   electricPriceShown,
-} from '../../../../../api/site-settings-rules';
-import { fenText } from '../../../../../stores/site-settings';
-import { CostSettingsStore } from '../../../../../stores/site-settings-share';
-import { CostBearingForm, CostExampleCard } from '../../../add/expensesSet/cost-form';
-import { LoadGate, Section, useLeaveGuard, useSitePageStore } from '../../../siteInfo/siteData/settings-ui';
-import { saveShareChange } from '../../../siteInfo/siteData/share-parts';
+} from '@/api/site-settings-rules';
+import { fenText } from '@/stores/site-settings';
+import { CostSettingsStore } from '@/stores/site-settings-share';
+import { CostBearingForm, CostExampleCard } from '@/pages/site/add/expensesSet/cost-form';
+import { LoadGate, Section, useLeaveGuard, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
+import { saveShareChange } from '@/pages/site/siteInfo/siteData/share-parts';
 
 /**
  * /site/siteInof/siteData/expensesSet — 费用承担详情 (B-site.md §4; the route keeps the spec's spelling "siteInof"): the

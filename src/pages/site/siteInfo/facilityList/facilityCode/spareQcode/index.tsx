@@ -9,11 +9,11 @@ import {
   scannedSticker,
   useLeaveWhen,
   useQueryNumber,
-} from '../../../../../../components/device-setup-parts';
-import { confirm, toast } from '../../../../../../components/feedback';
-import { formatTime } from '../../../../../../lib/time';
-import { SpareCodeStore } from '../../../../../../stores/device-setup';
-import { useStores } from '../../../../../../stores/root';
+} from '@/components/device-setup-parts';
+import { confirm, toast } from '@/components/feedback';
+import { formatTime } from '@/lib/time';
+import { SpareCodeStore } from '@/stores/device-setup';
+import { useStores } from '@/stores/root';
 
 /**
  * /site/siteInfo/facilityList/facilityCode/spareQcode — 绑定备用二维码 (B-site.md §3, §0.4, rule D10): the box's serial

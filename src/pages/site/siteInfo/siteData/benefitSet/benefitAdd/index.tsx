@@ -1,15 +1,15 @@
 import { Button, Input, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
-import { RATE_COLUMNS, SHARE_MESSAGES } from '../../../../../../api/site-settings-rules';
-import { toast } from '../../../../../../components/feedback';
-import { Segmented } from '../../../../../../components/segmented';
-import { formatBp } from '../../../../../../lib/rate';
-import { maskPhone } from '../../../../../../lib/phone';
-import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '../../../../../../stores/site-settings-share';
-import { useGoBack } from '../../../../add/navigation';
-import { InputRow, LoadGate, profilePath, Section, useSitePageStore } from '../../settings-ui';
-import { saveShareChange } from '../../share-parts';
+import { RATE_COLUMNS, SHARE_MESSAGES } from '@/api/site-settings-rules';
+import { toast } from '@/components/feedback';
+import { Segmented } from '@/components/segmented';
+import { formatBp } from '@/lib/rate';
+import { maskPhone } from '@/lib/phone';
+import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '@/stores/site-settings-share';
+import { useGoBack } from '@/pages/site/add/navigation';
+import { InputRow, LoadGate, profilePath, Section, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
+import { saveShareChange } from '@/pages/site/siteInfo/siteData/share-parts';
 
 /**
  * /site/siteInfo/siteData/benefitSet/benefitAdd — 添加分成方 (B-site.md §4): the type (物业 = the site's property,
