@@ -1,4 +1,4 @@
-import { isPermissionCorrupt } from '@/stores/session';
+import { isPermissionCorrupt } from '@/stores/domain/session';
 
 /**
  * The login gate of spec §4 (A-shell-home-settlement.md "(startup)" step 6), as a pure decision.

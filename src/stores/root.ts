@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { Platform } from '@platform/types';
 import { settings } from '@/config/env';
-import { BasicInfoStore, DeviceInstalmentStore, MerchantStore, SignInfoStore, WithdrawInfoStore } from './account';
-import { AuthStore } from './auth';
-import { OldCardDraftStore, SiteDraftStore, WorkOrderEditStore } from './drafts';
-import { SessionStore } from './session';
-import { UiStore } from './ui';
+import { BasicInfoStore, DeviceInstalmentStore, MerchantStore, SignInfoStore, WithdrawInfoStore } from '@/stores/domain/account';
+import { AuthStore } from '@/stores/domain/auth';
+import { OldCardDraftStore, SiteDraftStore, WorkOrderEditStore } from '@/stores/domain/drafts';
+import { SessionStore } from '@/stores/domain/session';
+import { UiStore } from '@/stores/domain/ui';
 
 /**
  * The root store (ARCHITECTURE.md "State"): owns one store per part of the client state of spec §3. Screens read it

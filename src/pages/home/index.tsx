@@ -24,7 +24,7 @@ import { Count, Money } from '@/components/money';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { readItem, writeItem } from '@/lib/storage';
 import { formatKwh, formatMinutes } from '@/lib/time';
-import { homeStoreOf, type HomeStore } from '@/stores/home';
+import { homeStoreOf, type HomeStore } from '@/stores/screens/home/home';
 import { useStores } from '@/stores/root';
 import './home.css';
 

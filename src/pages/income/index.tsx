@@ -30,7 +30,7 @@ import {
   type IncomeStore,
   type NoticeBar,
   type OverviewRange,
-} from '@/stores/income';
+} from '@/stores/screens/income/income';
 import { useStores } from '@/stores/root';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Segmented } from '@/components/segmented';

@@ -34,7 +34,7 @@ import {
   visibleMenu,
   type MineEntryKey,
   type MineStore,
-} from '@/stores/mine';
+} from '@/stores/screens/mine/mine';
 import { useStores } from '@/stores/root';
 import './mine.css';
 

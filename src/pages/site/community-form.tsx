@@ -2,7 +2,7 @@ import { Button, Input, List, Popup, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
-import type { CommunityFormStore } from '@/stores/community-form';
+import type { CommunityFormStore } from '@/stores/screens/site/community-form';
 
 /**
  * The 新增小区 / 编辑 form popup of the site list's 小区 segment (B-site.md §1 "Validation (community form)"): 小区名称,

@@ -31,7 +31,7 @@ import { Segmented } from '@/components/segmented';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { readItem, writeItem } from '@/lib/storage';
 import { useStores } from '@/stores/root';
-import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '@/stores/site-list';
+import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '@/stores/screens/site/site-list';
 import './site.css';
 
 /** The 新增小区 / 编辑 form (with the region picker behind it), loaded when first opened. */

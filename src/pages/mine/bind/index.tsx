@@ -13,7 +13,7 @@ import {
 } from '@/api/rules';
 import { antLogin, antLoginWithPwd, type LoginResult } from '@/api/user';
 import { confirm, toast } from '@/components/feedback';
-import { afterLoginTarget } from '@/stores/auth';
+import { afterLoginTarget } from '@/stores/domain/auth';
 import { useStores } from '@/stores/root';
 import {
   AgreementCheck,

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { useStores } from '@/stores/root';
-import { siteAddStoreOf, type SiteAddField } from '@/stores/site-add';
-import { costSummary } from '@/stores/site-settings-cost';
+import { siteAddStoreOf, type SiteAddField } from '@/stores/screens/site/site-add';
+import { costSummary } from '@/stores/screens/site/site-settings-cost';
 import './add.css';
 
 /**

@@ -8,7 +8,7 @@ import { Count, Money } from '@/components/money';
 import { EntryLink } from '@/components/route-availability';
 import { SITE_TABS, siteInfoEntry, siteTabOf, type SiteTabKey } from '@/lib/device-status';
 import { useStores } from '@/stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/site-detail';
+import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/screens/site/site-detail';
 import { useQueryNumber } from '@/components/device-setup-parts';
 import { copyText } from './parts';
 import './site-info.css';

@@ -5,8 +5,8 @@ import { useQueryNumber } from '@/components/device-setup-parts';
 import { toast } from '@/components/feedback';
 import type { Tone } from '@/lib/device-status';
 import { useStores, type RootStore } from '@/stores/root';
-import { LivePoller, siteDetailStoreOf, type LiveRows, type SiteDetailStore } from '@/stores/site-detail';
-import type { ActionOutcome } from '@/stores/site-devices';
+import { LivePoller, siteDetailStoreOf, type LiveRows, type SiteDetailStore } from '@/stores/screens/site/site-detail';
+import type { ActionOutcome } from '@/stores/screens/site/site-devices';
 
 /**
  * Pieces shared by the site detail and its four device tabs (B-site.md §2): the tab's stores for the route's site,

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SiteShareRule } from '@/api/site';
-import { CostFormStore } from '@/stores/site-settings-cost';
+import { CostFormStore } from '@/stores/screens/site/site-settings-cost';
 import { CostBearingForm, CostExampleCard } from './cost-form';
 
 /**

@@ -2,7 +2,7 @@ import { Input, List, Radio, Space } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { ELECTRIC_BEARER_NAMES, FEE_BEARER_NAMES } from '@/api/site-settings-rules';
 import { Money } from '@/components/money';
-import type { CostExample, CostFormStore } from '@/stores/site-settings-cost';
+import type { CostExample, CostFormStore } from '@/stores/screens/site/site-settings-cost';
 import './cost-form.css';
 
 /**

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { toast } from '@/components/feedback';
 import { useStores } from '@/stores/root';
-import { CostFormStore } from '@/stores/site-settings-cost';
+import { CostFormStore } from '@/stores/screens/site/site-settings-cost';
 import { useGoBack } from '@/pages/site/add/navigation';
 import { CostBearingForm, CostExampleCard } from './cost-form';
 import '@/pages/site/add/add.css';

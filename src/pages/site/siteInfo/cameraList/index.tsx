@@ -5,8 +5,8 @@ import type { PageOf, WebcamPair, WebcamRow } from '@/api/device';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { DEVICE_STATUS, relativeTime } from '@/lib/device-status';
-import type { SiteDetailStore } from '@/stores/site-detail';
-import { cameraListStoreOf, type CameraListStore } from '@/stores/site-devices';
+import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { cameraListStoreOf, type CameraListStore } from '@/stores/screens/site/site-devices';
 import { RowRemarkDialog, StatusDot, useDeviceTab } from '@/pages/site/siteInfo/parts';
 import { LivePlayer } from './live-player';
 

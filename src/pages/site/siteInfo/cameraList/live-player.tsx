@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/feedback';
 import { Segmented } from '@/components/segmented';
-import type { CameraListStore, LiveQuality } from '@/stores/site-devices';
+import type { CameraListStore, LiveQuality } from '@/stores/screens/site/site-devices';
 
 /**
  * The full-screen live view of a camera (B-site.md §2 cameraList): the HLS stream in a `<video playsinline

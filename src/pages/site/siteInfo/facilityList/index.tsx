@@ -34,8 +34,8 @@ import {
 } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
 import { useStores } from '@/stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/site-detail';
-import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '@/stores/site-devices';
+import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '@/stores/screens/site/site-devices';
 import { useQueryNumber } from '@/components/device-setup-parts';
 import { RowRemarkDialog, StatusDot, useLivePoller } from '@/pages/site/siteInfo/parts';
 

@@ -10,8 +10,8 @@ import { EntryLink } from '@/components/route-availability';
 import { DEVICE_STATUS, autoCloseOption, autoCloseText, doorStateText } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
 import { useStores } from '@/stores/root';
-import type { SiteDetailStore } from '@/stores/site-detail';
-import { GUARD_POLL_MS, guardListStoreOf, whitelistStoreOf, type GuardListStore } from '@/stores/site-devices';
+import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { GUARD_POLL_MS, guardListStoreOf, whitelistStoreOf, type GuardListStore } from '@/stores/screens/site/site-devices';
 import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/pages/site/siteInfo/parts';
 import { WhitelistPopup } from './whitelist-popup';
 

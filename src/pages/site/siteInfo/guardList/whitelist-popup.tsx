@@ -7,7 +7,7 @@ import { PagedList } from '@/components/paged-list';
 import { whiteExpired } from '@/lib/device-status';
 import { maskPhone } from '@/lib/phone';
 import { dayOf } from '@/lib/time';
-import type { WhiteForm, WhitelistStore } from '@/stores/site-devices';
+import type { WhiteForm, WhitelistStore } from '@/stores/screens/site/site-devices';
 
 /**
  * The 门禁白名单 popup of the guard list (B-site.md §2): the community's residents allowed through its door guards and

@@ -8,7 +8,7 @@ import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Money } from '@/components/money';
 import { formatFen } from '@/lib/money';
 import { formatKwh } from '@/lib/time';
-import { SiteIncomeYearStore, monthChartPoints } from '@/stores/site-income';
+import { SiteIncomeYearStore, monthChartPoints } from '@/stores/screens/site/site-income';
 
 /**
  * /site/siteInfo/incomeList — 充电收入概览 (B-site.md §5, rules E1–E4): one site's income by year: the year switcher

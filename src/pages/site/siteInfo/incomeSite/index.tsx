@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
 import { Segmented } from '@/components/segmented';
-import { SiteIncomeMonthsStore, pickMonth } from '@/stores/site-income';
+import { SiteIncomeMonthsStore, pickMonth } from '@/stores/screens/site/site-income';
 
 /**
  * /site/siteInfo/incomeSite — 收入明细 (B-site.md §5): the layout of the month detail: a month picker (the site's

@@ -16,8 +16,8 @@ import {
   SITE_TEXT_LABELS,
   SiteProfileStore,
   shareSummary,
-} from '@/stores/site-settings';
-import { costSummary } from '@/stores/site-settings-cost';
+} from '@/stores/screens/site/site-settings';
+import { costSummary } from '@/stores/screens/site/site-settings-cost';
 import { EditTextDialog } from './edit-dialog';
 import { Section, useSitePageStore } from './settings-ui';
 import { IN_REVIEW_BANNER } from './share-parts';

@@ -5,7 +5,7 @@ import type { ShareParty } from '@/api/site';
 import { PARTY_TYPE_NAMES } from '@/api/site-settings-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useStores, type RootStore } from '@/stores/root';
-import type { SiteTarget } from '@/stores/site-add';
+import type { SiteTarget } from '@/stores/screens/site/site-add';
 import './site-data.css';
 
 /**

@@ -6,9 +6,9 @@ import type { ModifySiteResult } from '@/api/site-settings';
 import { SHARE_MESSAGES } from '@/api/site-settings-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
-import { shareSavedText, tomorrowOf, versionStatusText } from '@/stores/site-settings';
-import { costSummary } from '@/stores/site-settings-cost';
-import type { ShareSettingsStore, SiteShareContext } from '@/stores/site-settings-share';
+import { shareSavedText, tomorrowOf, versionStatusText } from '@/stores/screens/site/site-settings';
+import { costSummary } from '@/stores/screens/site/site-settings-cost';
+import type { ShareSettingsStore, SiteShareContext } from '@/stores/screens/site/site-settings-share';
 import { useGoBack } from '@/pages/site/add/navigation';
 import { profilePath, Section } from './settings-ui';
 

@@ -14,8 +14,8 @@ import {
 } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
 import { Segmented } from '@/components/segmented';
-import type { SiteDetailStore } from '@/stores/site-detail';
-import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '@/stores/site-devices';
+import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '@/stores/screens/site/site-devices';
 import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/pages/site/siteInfo/parts';
 
 /**

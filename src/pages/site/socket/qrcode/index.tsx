@@ -13,7 +13,7 @@ import {
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import type { ChargerQr } from '@/api/device-setup';
-import { SocketQrStore } from '@/stores/device-setup';
+import { SocketQrStore } from '@/stores/screens/site/device-setup';
 import { useStores } from '@/stores/root';
 
 /**

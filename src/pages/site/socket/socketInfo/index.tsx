@@ -17,7 +17,7 @@ import {
   powerPoints,
   remoteMinuteChoices,
   remoteStartError,
-} from '@/stores/device-setup';
+} from '@/stores/screens/site/device-setup';
 import { useStores } from '@/stores/root';
 import { useLivePoller } from '@/pages/site/siteInfo/parts';
 

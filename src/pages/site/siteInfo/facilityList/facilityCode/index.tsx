@@ -8,7 +8,7 @@ import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { DEVICE_STATUS } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
-import { ScanAddStore, type ScanCard } from '@/stores/device-setup';
+import { ScanAddStore, type ScanCard } from '@/stores/screens/site/device-setup';
 import { useStores } from '@/stores/root';
 
 /**

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DetailRows, LoadingPage, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
 import { confirm, toast } from '@/components/feedback';
 import { DEVICE_STATUS, SIGNAL_MODE_TAGS, signalStrength } from '@/lib/device-status';
-import { SIGNAL_MODES, SignalModeStore } from '@/stores/device-setup';
+import { SIGNAL_MODES, SignalModeStore } from '@/stores/screens/site/device-setup';
 
 /**
  * /site/siteInfo/facilityList/signalSetting — 信号模式设置 (B-site.md §3, rule D9): the box card (serial, remark, status,

@@ -4,7 +4,7 @@ import { SummaryCard, useMonthQuery } from '@/components/device-setup-parts';
 import { Money } from '@/components/money';
 import { PagedList } from '@/components/paged-list';
 import { formatFen } from '@/lib/money';
-import { dayLabel } from '@/stores/site-income';
+import { dayLabel } from '@/stores/screens/site/site-income';
 
 /**
  * /site/siteInfo/incomeSite/cardList — 充值收入明细 (B-site.md §5, rule E3): value-card and month-card top-ups sold at

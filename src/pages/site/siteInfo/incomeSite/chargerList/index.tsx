@@ -9,7 +9,7 @@ import { Money } from '@/components/money';
 import { useIsBuilt } from '@/components/route-availability';
 import { formatFen } from '@/lib/money';
 import { formatKwh, formatTime } from '@/lib/time';
-import { CoinDayStore, dayLabel } from '@/stores/site-income';
+import { CoinDayStore, dayLabel } from '@/stores/screens/site/site-income';
 
 /**
  * /site/siteInfo/incomeSite/chargerList — 充电收入明细 (B-site.md §5, rules E2, E5): the month summary (净收入, 扫码,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { RATE_COLUMNS, SHARE_MESSAGES, type RateKey } from '@/api/site-settings-rules';
 import { formatBp, percentToBp } from '@/lib/rate';
 import { maskPhone } from '@/lib/phone';
-import { ShareSettingsStore, type PartyDraft } from '@/stores/site-settings-share';
+import { ShareSettingsStore, type PartyDraft } from '@/stores/screens/site/site-settings-share';
 import { FormDialog } from '@/pages/site/siteInfo/siteData/edit-dialog';
 import { LoadGate, PartyTag, useLeaveGuard, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
 import { confirmRemove, ShareFrame } from '@/pages/site/siteInfo/siteData/share-parts';

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { formatBp } from '@/lib/rate';
 import { formatFen } from '@/lib/money';
 import { maskPhone } from '@/lib/phone';
-import { ShareSettingsStore } from '@/stores/site-settings-share';
+import { ShareSettingsStore } from '@/stores/screens/site/site-settings-share';
 import {
   LoadGate,
   PartyTag,

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteDraftStore } from '@/stores/drafts';
-import { composeAddress, LOCATE_FAILED, MapLocationStore } from '@/stores/map-location';
+import { SiteDraftStore } from '@/stores/domain/drafts';
+import { composeAddress, LOCATE_FAILED, MapLocationStore } from '@/stores/screens/site/map-location';
 import type { AmapLngLat } from './amap-types';
 
 /**

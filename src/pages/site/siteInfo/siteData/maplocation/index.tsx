@@ -4,9 +4,9 @@ import { lazy, Suspense, useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
 import { amapSettings, type AmapSettings } from '@/lib/amap-settings';
-import { locateFailureText, MapLocationStore } from '@/stores/map-location';
+import { locateFailureText, MapLocationStore } from '@/stores/screens/site/map-location';
 import { useStores } from '@/stores/root';
-import type { SiteTarget } from '@/stores/site-add';
+import type { SiteTarget } from '@/stores/screens/site/site-add';
 import { useGoBack } from '@/pages/site/add/navigation';
 import {
   siteTargetBack,

@@ -5,9 +5,9 @@ import { getPropertyList, type PropertyListPage, type PropertyRow } from '@/api/
 import { confirm, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
-import { changeConfirmText, changeResultText, PropertyPickerStore } from '@/stores/property-picker';
+import { changeConfirmText, changeResultText, PropertyPickerStore } from '@/stores/screens/site/property-picker';
 import { useStores } from '@/stores/root';
-import type { SiteTarget } from '@/stores/site-add';
+import type { SiteTarget } from '@/stores/screens/site/site-add';
 import { maskPhone } from '@/lib/phone';
 import { useGoBack } from '@/pages/site/add/navigation';
 import {

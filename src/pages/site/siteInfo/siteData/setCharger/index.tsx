@@ -3,8 +3,8 @@ import { CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
-import { fenText } from '@/stores/site-settings';
-import { ChargeSettingsStore, tierRangeLabels } from '@/stores/site-settings-charge';
+import { fenText } from '@/stores/screens/site/site-settings';
+import { ChargeSettingsStore, tierRangeLabels } from '@/stores/screens/site/site-settings-charge';
 import { useGoBack } from '@/pages/site/add/navigation';
 import {
   InputRow,

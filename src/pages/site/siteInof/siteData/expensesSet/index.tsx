@@ -8,8 +8,8 @@ import {
   SHARE_STATUS_NAMES,
   electricPriceShown,
 } from '@/api/site-settings-rules';
-import { fenText } from '@/stores/site-settings';
-import { CostSettingsStore } from '@/stores/site-settings-share';
+import { fenText } from '@/stores/screens/site/site-settings';
+import { CostSettingsStore } from '@/stores/screens/site/site-settings-share';
 import { CostBearingForm, CostExampleCard } from '@/pages/site/add/expensesSet/cost-form';
 import { LoadGate, Section, useLeaveGuard, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
 import { saveShareChange } from '@/pages/site/siteInfo/siteData/share-parts';

@@ -12,7 +12,7 @@ import {
 } from '@/components/device-setup-parts';
 import { confirm, toast } from '@/components/feedback';
 import { formatTime } from '@/lib/time';
-import { SpareCodeStore } from '@/stores/device-setup';
+import { SpareCodeStore } from '@/stores/screens/site/device-setup';
 import { useStores } from '@/stores/root';
 
 /**

@@ -6,7 +6,7 @@ import { toast } from '@/components/feedback';
 import { Segmented } from '@/components/segmented';
 import { formatBp } from '@/lib/rate';
 import { maskPhone } from '@/lib/phone';
-import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '@/stores/site-settings-share';
+import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '@/stores/screens/site/site-settings-share';
 import { useGoBack } from '@/pages/site/add/navigation';
 import { InputRow, LoadGate, profilePath, Section, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
 import { saveShareChange } from '@/pages/site/siteInfo/siteData/share-parts';

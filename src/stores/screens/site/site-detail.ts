@@ -1,0 +1,255 @@
+import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { ApiError } from '@/api/outcome';
+import { getDeviceStatusStatistics, getSiteBaseInfo, type DeviceStatusStatistics, type SiteDetail } from '@/api/site';
+import { Loadable } from '@/stores/support/loadable';
+import type { RootStore } from '@/stores/root';
+import { screenStore } from '@/stores/screen-store';
+import { siteListStoreOf } from './site-list';
+
+/**
+ * The site detail's own state (B-site.md §2 "/site/siteInfo"): the site (siteBaseInfo) and its device statistics
+ * (getDeviceStatusStatistics with siteId) shown by the layout above the four device tabs, what the caller may do there,
+ * and the two helpers of live status used by the tabs: LivePoller (refresh at an interval while the page is visible)
+ * and LiveRows (fresher copies of list rows laid over what the shared list loaded).
+ */
+
+/** Outcome of opening a site: shown, not visible to the caller (server code ≠ 0: back to /site), or failed to load. */
+export type OpenOutcome = 'ok' | 'missing' | 'failed';
+
+/** The layout's store; obtain it with siteDetailStoreOf(root). */
+export class SiteDetailStore {
+  /** The site shown (route query siteId), or null before the first open. */
+  siteId: number | null = null;
+  /** The site (GET /api/site/siteBaseInfo), null until loaded. */
+  site: SiteDetail | null = null;
+  /** True while the site is loading. */
+  siteLoading = false;
+  /** True when the last load failed for a transport reason (the header shows `--`). */
+  siteFailed = false;
+  /** Device and socket counts of the site (GET /api/box/getDeviceStatusStatistics?siteId=). */
+  stats = new Loadable<DeviceStatusStatistics>(() => getDeviceStatusStatistics(this.siteId ?? 0));
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<SiteDetailStore, 'root'>(this, { root: false });
+  }
+
+  /**
+   * Shows a site: a different site starts from empty figures (skeletons), the same site keeps its last figures while
+   * they refresh (re-entering the page). Resolves 'missing' when the server refuses the site (already toasted).
+   */
+  async open(siteId: number): Promise<OpenOutcome> {
+    if (this.siteId !== siteId) {
+      this.siteId = siteId;
+      this.site = null;
+      this.siteFailed = false;
+      this.stats = new Loadable<DeviceStatusStatistics>(() => getDeviceStatusStatistics(siteId));
+    }
+    return this.refresh();
+  }
+
+  /**
+   * After a box was unbound or migrated: the header and strips reload now, and the kept-alive site list (whose rows
+   * count the site's devices and sockets) reloads when it is shown again.
+   */
+  devicesChanged(): void {
+    siteListStoreOf(this.root).markDirty();
+    void this.refresh();
+  }
+
+  /** Reloads the header and both strips (re-entry, pull-to-refresh of the active tab, after unbinding a box). */
+  async refresh(): Promise<OpenOutcome> {
+    const siteId = this.siteId;
+    if (siteId === null) return 'failed';
+    this.siteLoading = true;
+    const [outcome] = await Promise.all([this.loadSite(siteId), this.stats.load()]);
+    return outcome;
+  }
+
+  private async loadSite(siteId: number): Promise<OpenOutcome> {
+    try {
+      const site = await getSiteBaseInfo(siteId);
+      runInAction(() => {
+        if (this.siteId !== siteId) return;
+        this.site = site;
+        this.siteFailed = false;
+        this.siteLoading = false;
+      });
+      return 'ok';
+    } catch (error) {
+      runInAction(() => {
+        this.siteLoading = false;
+        this.siteFailed = true;
+      });
+      return error instanceof ApiError && error.kind === 'business' ? 'missing' : 'failed';
+    }
+  }
+
+  /** True before the first answer for this site (the header shows a skeleton). */
+  get sitePending(): boolean {
+    return this.site === null && !this.siteFailed;
+  }
+
+  /** The caller may change the site (remarks, unbinding, whitelist): the owner with site:edit (server `editable`). */
+  get editable(): boolean {
+    return this.site?.editable === true;
+  }
+
+  /**
+   * A read-only party view (a share party or a property on a site it does not own): the caller could edit sites
+   * (site:edit) yet this one is not editable. Sub-accounts without site:edit still act for their owner.
+   */
+  get partyView(): boolean {
+    return this.site !== null && !this.site.editable && this.root.session.can('site:edit');
+  }
+
+  /** The caller may send remote commands (强制开门, 开闸/关闸, 自动关闸, 测试充电): device:control on its own site. */
+  get canControl(): boolean {
+    return this.site !== null && !this.partyView && this.root.session.can('device:control');
+  }
+
+  /** The caller may add devices here (扫码加设备): device:add on its own site. */
+  get canAddDevice(): boolean {
+    return this.site !== null && !this.partyView && this.root.session.can('device:add');
+  }
+
+  /** 待装机: the site has no charging device (B §2 header, rule A5). */
+  get awaitingInstall(): boolean {
+    return this.site?.boxCount === 0;
+  }
+
+  /** Red dot on the 烟感 tab: some smoke sensor of the site is in alarm. */
+  get smokeAlarm(): boolean {
+    return (this.stats.data?.smokeAlarm ?? 0) > 0;
+  }
+}
+
+/** The site detail's store of a root store (kept while the app runs; see screenStore). */
+export const siteDetailStoreOf = screenStore((root) => new SiteDetailStore(root));
+
+/** What LivePoller needs from the page it runs in (document, injectable for tests). */
+export interface VisibilitySource {
+  readonly visibilityState: DocumentVisibilityState;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
+/**
+ * Calls `tick` every `intervalMs` while started and the page is visible (B §2: the 插座 view every 30 s, the smoke list
+ * every 60 s while an alarm shows). Ticks never overlap (the next one is scheduled after the previous settled); a hidden
+ * page (document visibilitychange) pauses, becoming visible again refreshes at once and resumes; stop() ends it (the
+ * route was left).
+ */
+export class LivePoller {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private started = false;
+  private ticking = false;
+
+  constructor(
+    private readonly tick: () => Promise<unknown> | void,
+    private readonly intervalMs: number,
+    private readonly page: VisibilitySource = document,
+  ) {}
+
+  /** Starts polling (the first tick after one interval). Idempotent. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.page.addEventListener('visibilitychange', this.onVisibility);
+    if (this.page.visibilityState !== 'hidden') this.schedule();
+  }
+
+  /** Stops polling and forgets the page listener. */
+  stop(): void {
+    this.started = false;
+    this.clear();
+    this.page.removeEventListener('visibilitychange', this.onVisibility);
+  }
+
+  /** True while a tick is scheduled (started and visible). */
+  get active(): boolean {
+    return this.timer !== null;
+  }
+
+  private readonly onVisibility = (): void => {
+    if (!this.started) return;
+    if (this.page.visibilityState === 'hidden') {
+      this.clear();
+    } else if (this.timer === null) {
+      void this.run();
+    }
+  };
+
+  private schedule(): void {
+    this.clear();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, this.intervalMs);
+  }
+
+  private async run(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.tick();
+    } catch {
+      /* a failed refresh keeps the rows shown; the next tick tries again */
+    } finally {
+      this.ticking = false;
+    }
+    if (this.started && this.page.visibilityState !== 'hidden') this.schedule();
+  }
+
+  private clear(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/**
+ * Fresher copies of list rows, by id, laid over the rows the shared list loaded (live refresh, a remark just saved, a
+ * door just opened), so that status changes show without reloading the list or losing its scroll position.
+ */
+export class LiveRows<T extends { id: number }> {
+  private readonly rows = observable.map<number, T>({}, { deep: false });
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  /** The freshest copy of a row. */
+  of<R extends T>(row: R): R {
+    const live = this.rows.get(row.id);
+    return live ? ({ ...row, ...live } as R) : row;
+  }
+
+  /** Lays fresh rows over the loaded ones. */
+  merge(list: readonly T[]): void {
+    for (const row of list) this.rows.set(row.id, row);
+  }
+
+  /** Changes some fields of a row (after an action succeeded). */
+  patch(row: T, change: Partial<T>): void {
+    this.rows.set(row.id, { ...this.of(row), ...change });
+  }
+
+  /** Forgets every fresher copy (the list reloaded). */
+  clear(): void {
+    this.rows.clear();
+  }
+
+  /** The number of rows laid over. */
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** The fresher copies, in no particular order. */
+  get values(): T[] {
+    return [...this.rows.values()];
+  }
+}
+
+/** Rows a live refresh re-reads: the pages loaded so far (pageNum × pageSize), at least one page, at most 100. */
+export function livePageSize(pagesLoaded: number, pageSize = 20): number {
+  return Math.min(100, Math.max(pageSize, pagesLoaded * pageSize));
+}
