@@ -24,7 +24,10 @@ export interface PlatformServices {
   log(message: string, detail?: unknown): void;
 }
 
-/** Outcome of a scan: the decoded text, or null when the user cancelled. */
+/**
+ * Outcome of a scan: the decoded content as the code carries it (a URL, a serial number, the digits of a bar code:
+ * whatever the host wraps it in is removed by the Platform), or null when the user cancelled.
+ */
 export type ScanResult = string | null;
 
 /** Parameters of an in-app payment, as the backend prepares them for the host's cashier. */
@@ -45,6 +48,18 @@ export interface Platform {
   readonly authCodeParam: 'code' | 'auth_code';
   /** Scan types passed to the host (spec §9): qrCode + barCode in WeChat, qr in Alipay. */
   readonly scanTypes: readonly string[];
+  /** What the host can do that screens adapt to. */
+  readonly capabilities: {
+    /** The host's scanner reads bar codes too (WeChat); otherwise a bar code must be typed (Alipay). */
+    readonly scansBarCodes: boolean;
+  };
+  /** Wording that names the host (shown by screens where the host's abilities matter). */
+  readonly wording: {
+    /** Why a bar code cannot be scanned here, shown under a code input when the scanner reads QR codes only. */
+    readonly barCodeUnsupported: string;
+  };
+  /** The host's silent login (A §2 action 1): the endpoint that takes the OAuth code, and the code's field name. */
+  readonly silentLogin: { readonly path: string; readonly codeField: string };
   /** True when the user agent is this host's in-app browser (MicroMessenger / AlipayClient). */
   isHost(userAgent: string): boolean;
   /** The platform's authorisation page that returns to `redirectUri` (spec §4 startup step 4). */

@@ -60,6 +60,9 @@ export function createAlipayPlatform(options: { appId: string; authorizeBase: st
     appId: options.appId,
     authCodeParam: 'auth_code',
     scanTypes: ALIPAY_SCAN_TYPES,
+    capabilities: { scansBarCodes: false },
+    wording: { barCodeUnsupported: '支付宝仅支持扫描二维码，条形码请手动输入' },
+    silentLogin: { path: '/api/user/aliLoginByAuthCode', codeField: 'authCode' },
     isHost: isAlipay,
     authorizeUrl: (redirectUri) => alipayAuthorizeUrl(options.authorizeBase, options.appId, redirectUri),
 

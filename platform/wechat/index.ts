@@ -54,6 +54,25 @@ export function wechatAuthorizeUrl(base: string, appId: string, redirectUri: str
   return `${base}?${query}#wechat_redirect`;
 }
 
+/**
+ * The content of a WeChat scan result (ARCHITECTURE "Host emulation"): on iOS the result may arrive as JSON
+ * `{"scan_code":{"scan_result":"…"}}`; a bar code comes as "CODE_128,86112345678901" (symbology, comma, content):
+ * the text after the symbology's comma. Anything else is returned trimmed.
+ */
+export function scanContent(raw: string): string {
+  let text = raw.trim();
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as { scan_code?: { scan_result?: unknown } };
+      if (typeof parsed.scan_code?.scan_result === 'string') text = parsed.scan_code.scan_result.trim();
+    } catch {
+      /* not JSON: the text as it is */
+    }
+  }
+  if (/^[A-Z][A-Z0-9_-]*,/.test(text)) return text.slice(text.indexOf(',') + 1).trim();
+  return text;
+}
+
 /** Creates the WeChat platform for an app id and an authorisation page (per environment). */
 export function createWechatPlatform(options: { appId: string; authorizeBase: string }): Platform {
   let sdk: Promise<Wx> | null = null;
@@ -71,6 +90,9 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     appId: options.appId,
     authCodeParam: 'code',
     scanTypes: WECHAT_SCAN_TYPES,
+    capabilities: { scansBarCodes: true },
+    wording: { barCodeUnsupported: '' },
+    silentLogin: { path: '/wap/user/wapAntlogin', codeField: 'code' },
     isHost: isWechat,
     authorizeUrl: (redirectUri) => wechatAuthorizeUrl(options.authorizeBase, options.appId, redirectUri),
 
@@ -110,7 +132,7 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
         wx.scanQRCode({
           needResult: 1,
           scanType: [...WECHAT_SCAN_TYPES],
-          success: (res: { resultStr?: string }) => resolve(res.resultStr ?? null),
+          success: (res: { resultStr?: string }) => resolve(res.resultStr ? scanContent(res.resultStr) : null),
           cancel: () => resolve(null),
           fail: (err: unknown) => {
             log('scanQRCode failed', err);

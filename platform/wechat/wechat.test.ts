@@ -48,7 +48,7 @@ describe('WeChat platform (spec §4 SDK configuration, §8, §9)', () => {
       emulator.nextScan({ text: 'https://q.example.com/q/ABCD1234', type: 'qr' });
       await expect(platform.scan()).resolves.toBe('https://q.example.com/q/ABCD1234');
       emulator.nextScan({ text: '86112345678901', type: 'bar' });
-      await expect(platform.scan()).resolves.toBe('CODE_128,86112345678901');
+      await expect(platform.scan()).resolves.toBe('86112345678901');
       const scanCall = emulator.calls.find((c) => c.name === 'scanQRCode');
       expect(scanCall?.args.scanType).toEqual(['qrCode', 'barCode']);
       expect(scanCall?.args.needResult).toBe(1);

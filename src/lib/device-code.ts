@@ -19,16 +19,6 @@ export const CODE_MESSAGES = {
 /** Outcome of reading a code: the value, or the text to toast. */
 export type CodeResult = { ok: true; value: string } | { ok: false; error: string };
 
-/**
- * The text of a scan result: a WeChat bar code comes as "CODE_128,86112345678901" (symbology, comma, content): the
- * text after the last comma; anything else is returned trimmed.
- */
-export function scanText(raw: string): string {
-  const text = raw.trim();
-  if (/^[A-Z][A-Z0-9_-]*,/.test(text)) return text.slice(text.lastIndexOf(',') + 1).trim();
-  return text;
-}
-
 function asUrl(text: string): URL | null {
   if (!/^https?:\/\//i.test(text)) return null;
   try {
@@ -43,7 +33,7 @@ function asUrl(text: string): URL | null {
  * path segment; any other text is taken as is. Trimmed; it must match ^[0-9A-Za-z]{6,20}$, else 无法识别的设备码.
  */
 export function parseDeviceCode(raw: string): CodeResult {
-  const text = scanText(raw);
+  const text = raw.trim();
   const url = asUrl(text);
   let value = text;
   if (url) {
@@ -61,7 +51,7 @@ export function parseDeviceCode(raw: string): CodeResult {
  * 这是设备码，请扫描二维码贴纸; anything else 非本平台二维码，请扫描平台提供的二维码贴纸.
  */
 export function parseSticker(raw: string, platformOrigin?: string): CodeResult {
-  const text = scanText(raw);
+  const text = raw.trim();
   const url = asUrl(text);
   if (url) {
     const match = /^\/q\/([^/]+)\/?$/.exec(url.pathname);
