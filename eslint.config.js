@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import unicorn from 'eslint-plugin-unicorn';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import architecture from './eslint/architecture.js';
 
 /**
  * The one lint configuration (formatting is Prettier's, checked by `npm run lint` too).
@@ -11,7 +12,10 @@ import tseslint from 'typescript-eslint';
  * - data flows one way: entries → src/app → src/pages → src/components, src/stores, src/api → src/lib, src/config;
  * - src/ reaches platform/ only through the Platform object (type imports of platform/types are allowed);
  * - the sandbox may import the API contract (src/api) and src/config constants, never UI code;
- * - file names are kebab-case (route folders under src/pages keep the spec's spelling, e.g. siteInfo, KYBCheck).
+ * - file names are kebab-case (route folders under src/pages keep the spec's spelling, e.g. siteInfo, KYBCheck);
+ * - the project's own rules (eslint/architecture.js): route folders import only their own files, their section's
+ *   shared folder (src/sections/<section>) and the lower layers, with the @/ alias; styles are CSS Modules; no route
+ *   path written as text (href of src/config/routes.ts); no host-specific literal in src/.
  */
 
 /** Import patterns a layer may not use. */
@@ -28,7 +32,7 @@ const forbid = (...groups) => ({
 });
 
 const platformOnlyTypes = {
-  group: ['**/platform/*', '**/platform/**', '!**/platform/types'],
+  group: ['**/platform/*', '**/platform/**', '@platform/*', '!**/platform/types', '!@platform/types'],
   message:
     'src/ reaches platform/ only through the Platform object handed to boot (type imports of platform/types only).',
 };
@@ -52,13 +56,18 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    plugins: { architecture },
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ ...platformOnlyTypes, allowTypeImports: true }] },
       ],
+      'architecture/imports': 'error',
+      'architecture/route-literals': 'error',
+      'architecture/host-literals': 'error',
     },
   },
+  { files: ['src/sections/**'], rules: forbid('app', 'pages') },
   { files: ['src/lib/**', 'src/config/**'], rules: forbid('app', 'pages', 'components', 'stores', 'api') },
   { files: ['src/api/**'], rules: forbid('app', 'pages', 'components', 'stores') },
   { files: ['src/stores/**'], rules: forbid('app', 'pages', 'components') },

@@ -97,20 +97,13 @@ export type SmsType = 1 | 2 | 3;
 export const fetchSignature = (url: string) =>
   post<JsSdkSignature>('/api/user/signature', { url }, { errorText: 2, loading: false });
 
-/** POST /wap/user/wapAntlogin — WeChat silent login with the OAuth code (A §2 action 1; error override 2). */
-export const wapAntLogin = (code: string) =>
-  post<SilentLoginResult>('/wap/user/wapAntlogin', { code }, { errorText: 2, loading: false });
-
-/** POST /api/user/aliLoginByAuthCode — Alipay silent login with auth_code (A §2 action 1; error override 2). */
-export const aliLoginByAuthCode = (authCode: string) =>
-  post<SilentLoginResult>('/api/user/aliLoginByAuthCode', { authCode }, { errorText: 2, loading: false });
-
 /**
- * The silent login of the running host (A §2 action 1): WeChat (client r9a_weixin) POST /wap/user/wapAntlogin with
- * `code`, Alipay POST /api/user/aliLoginByAuthCode with `authCode`. Chosen by the client header value.
+ * The silent login of the running host (A §2 action 1; error override 2): POST the OAuth code to the endpoint the
+ * Platform names — WeChat /wap/user/wapAntlogin with `code`, Alipay /api/user/aliLoginByAuthCode with `authCode`.
+ * @param endpoint the Platform's silentLogin (path and the code's field name)
  */
-export const silentLogin = (client: 'r9a_weixin' | 'alipay', code: string) =>
-  client === 'r9a_weixin' ? wapAntLogin(code) : aliLoginByAuthCode(code);
+export const silentLogin = (endpoint: { path: string; codeField: string }, code: string) =>
+  post<SilentLoginResult>(endpoint.path, { [endpoint.codeField]: code }, { errorText: 2, loading: false });
 
 /**
  * POST /api/user/verificationCode — sends an SMS code. data: expireSeconds (300), resendSeconds (60).

@@ -1,3 +1,4 @@
+import { pathOf } from '@/config/routes';
 import { isPermissionCorrupt } from '@/stores/domain/session';
 
 /**
@@ -27,7 +28,7 @@ export function gate(
   permissionText: string | null,
 ): GateDecision {
   if (isBindPath(pathname)) return { kind: 'pass' };
-  const to = `/mine/bind${search}`;
+  const to = `${pathOf('bind')}${search}`;
   if (!token) return { kind: 'redirect', to, clearStorage: false };
   if (isPermissionCorrupt(permissionText)) return { kind: 'redirect', to, clearStorage: true };
   return { kind: 'pass' };

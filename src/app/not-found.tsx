@@ -1,3 +1,4 @@
+import { href } from '@/config/routes';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 
@@ -10,7 +11,7 @@ export default function NotFound() {
   return (
     <main className="page-center">
       <ErrorBlock status="empty" title="页面不存在" description="您访问的页面不存在或暂未开放">
-        <Button color="primary" onClick={() => void navigate('/home', { replace: true })}>
+        <Button color="primary" onClick={() => void navigate(href('home'), { replace: true })}>
           返回首页
         </Button>
       </ErrorBlock>

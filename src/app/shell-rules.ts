@@ -1,3 +1,4 @@
+import { pathOf } from '@/config/routes';
 import { CARD_TYPE_NAMES, UPGRADE_POPUP_CUTOFF_MS } from '@/config/constants';
 
 /**
@@ -6,19 +7,19 @@ import { CARD_TYPE_NAMES, UPGRADE_POPUP_CUTOFF_MS } from '@/config/constants';
 
 /** The four tabs, in order, with their labels and routes. */
 export const TABS = [
-  { key: 'home', label: '首页', route: '/home' },
-  { key: 'site', label: '站点', route: '/site' },
-  { key: 'income', label: '收入', route: '/income' },
-  { key: 'mine', label: '我的', route: '/mine' },
+  { key: 'home', label: '首页', route: pathOf('home') },
+  { key: 'site', label: '站点', route: pathOf('site') },
+  { key: 'income', label: '收入', route: pathOf('income') },
+  { key: 'mine', label: '我的', route: pathOf('mine') },
 ] as const;
 
 export type TabKey = (typeof TABS)[number]['key'];
 
 /** Active tab from the path: contains /mine → mine; /site → site; /income → income; else home (spec §2). */
 export function activeTab(pathname: string): TabKey {
-  if (pathname.includes('/mine')) return 'mine';
-  if (pathname.includes('/site')) return 'site';
-  if (pathname.includes('/income')) return 'income';
+  if (pathname.includes(pathOf('mine'))) return 'mine';
+  if (pathname.includes(pathOf('site'))) return 'site';
+  if (pathname.includes(pathOf('income'))) return 'income';
   return 'home';
 }
 

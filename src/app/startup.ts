@@ -1,3 +1,4 @@
+import { pathOf } from '@/config/routes';
 import type { Platform } from '@platform/types';
 
 /**
@@ -27,7 +28,7 @@ export interface StartupInput {
 }
 
 /** The app's home route, where both authorisation pages return (spec §2, §4). */
-export const HOME_ROUTE = '/home';
+export const HOME_ROUTE = pathOf('home');
 
 /** Decides startup (spec §4 steps 1–4). */
 export function decideStartup(input: StartupInput): StartupDecision {

@@ -15,11 +15,27 @@ export function useIsBuilt(): (path: string) => boolean {
 /**
  * A link when `to` is built, plain content otherwise (not tappable). `className` applies in both cases.
  */
-export function EntryLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+export function EntryLink({
+  to,
+  className,
+  testId,
+  children,
+}: {
+  /** An address made with href(). */
+  to: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   const isBuilt = useIsBuilt();
-  if (!isBuilt(to)) return <div className={className}>{children}</div>;
+  if (!isBuilt(to))
+    return (
+      <div className={className} data-testid={testId}>
+        {children}
+      </div>
+    );
   return (
-    <Link to={to} className={className}>
+    <Link to={to} className={className} data-testid={testId}>
       {children}
     </Link>
   );

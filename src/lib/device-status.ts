@@ -3,6 +3,7 @@
  * strength from the CSQ value, socket tiles, door and gate states, smoke states, the filter chips and their request
  * values, relative times ("3小时前") and the site-detail tab rule. Pure functions, no I/O.
  */
+import { pathOf } from '@/config/routes';
 
 /** Colour family of a status dot or tag. */
 export type Tone = 'success' | 'default' | 'danger' | 'warning' | 'primary' | 'teal';
@@ -137,5 +138,5 @@ export function siteTabOf(pathname: string): SiteTabKey | null {
  */
 export function siteInfoEntry(currentTab: SiteTabKey, search: string): string {
   const tab = new URLSearchParams(search).has('status') ? 'facilityList' : currentTab;
-  return `/site/siteInfo/${tab}${search}`;
+  return `${pathOf(tab)}${search}`;
 }

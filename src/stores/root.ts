@@ -1,10 +1,17 @@
 import { createContext, useContext } from 'react';
 import type { Platform } from '@platform/types';
 import { settings } from '@/config/env';
-import { BasicInfoStore, DeviceInstalmentStore, MerchantStore, SignInfoStore, WithdrawInfoStore } from '@/stores/domain/account';
+import {
+  BasicInfoStore,
+  DeviceInstalmentStore,
+  MerchantStore,
+  SignInfoStore,
+  WithdrawInfoStore,
+} from '@/stores/domain/account';
 import { AuthStore } from '@/stores/domain/auth';
 import { OldCardDraftStore, SiteDraftStore, WorkOrderEditStore } from '@/stores/domain/drafts';
 import { SessionStore } from '@/stores/domain/session';
+import { SitesStore } from '@/stores/domain/sites';
 import { UiStore } from '@/stores/domain/ui';
 
 /**
@@ -24,6 +31,8 @@ export class RootStore {
   readonly withdrawInfo = new WithdrawInfoStore();
   readonly basicInfo = new BasicInfoStore();
   readonly signInfo = new SignInfoStore();
+  /** Domain objects cached once (get / load / invalidate): the sites. */
+  readonly sites = new SitesStore();
 
   readonly auth: AuthStore;
 

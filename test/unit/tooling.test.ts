@@ -102,19 +102,19 @@ describe('architecture lint rules (eslint.config.js)', () => {
 
   it('keeps data flowing one way', async () => {
     expect(
-      await errorsOf('src/lib/probe.ts', "import { RootStore } from '../stores/root';\nexport const x = RootStore;\n"),
+      await errorsOf('src/lib/probe.ts', "import { RootStore } from '@/stores/root';\nexport const x = RootStore;\n"),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
-      await errorsOf('src/api/probe.ts', "import { toast } from '../components/feedback';\nexport const x = toast;\n"),
+      await errorsOf('src/api/probe.ts', "import { toast } from '@/components/feedback';\nexport const x = toast;\n"),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
-      await errorsOf('src/pages/probe.ts', "import { boot } from '../app/boot';\nexport const x = boot;\n"),
+      await errorsOf('src/pages/probe.ts', "import { boot } from '@/app/boot';\nexport const x = boot;\n"),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
-      await errorsOf(
-        'src/pages/probe.ts',
-        "import { toast } from '../components/feedback';\nexport const x = toast;\n",
-      ),
+      await errorsOf('src/sections/site/probe.ts', "import { boot } from '@/app/boot';\nexport const x = boot;\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await errorsOf('src/pages/probe.ts', "import { toast } from '@/components/feedback';\nexport const x = toast;\n"),
     ).toEqual([]);
   });
 
@@ -122,13 +122,13 @@ describe('architecture lint rules (eslint.config.js)', () => {
     expect(
       await errorsOf(
         'src/app/probe.ts',
-        "import { wechatPlatform } from '../../platform/wechat';\nexport const x = wechatPlatform;\n",
+        "import { wechatPlatform } from '@platform/wechat';\nexport const x = wechatPlatform;\n",
       ),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
       await errorsOf(
         'src/app/probe.ts',
-        "import type { Platform } from '../../platform/types';\nexport type X = Platform;\n",
+        "import type { Platform } from '@platform/types';\nexport type X = Platform;\n",
       ),
     ).toEqual([]);
     expect(
@@ -140,6 +140,58 @@ describe('architecture lint rules (eslint.config.js)', () => {
         "import { phoneRule } from '../src/api/rules';\nexport const x = phoneRule;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('route folders import only their own files, their section’s shared folder and the lower layers', async () => {
+    const file = 'src/pages/site/siteInfo/facilityList/probe.tsx';
+    const imports = (source: string) => errorsOf(file, `import { x } from '${source}';\nexport const y = x;\n`);
+    // A sibling file of the route folder, the section's shared folder, the lower layers: allowed.
+    expect(await imports('./live-player')).toEqual([]);
+    expect(await imports('@/sections/site/device-tab')).toEqual([]);
+    expect(await imports('@/stores/screens/site/site-devices')).toEqual([]);
+    // A parent, a child or a cousin route folder, another section's shared folder, a climbing path: refused.
+    expect(await imports('@/pages/site/siteInfo/parts')).toContain('architecture/imports');
+    expect(await imports('./facilityCode/index')).toContain('architecture/imports');
+    expect(await imports('@/pages/site/socket/qrcode')).toContain('architecture/imports');
+    expect(await imports('@/sections/mine/login-parts')).toContain('architecture/imports');
+    expect(await imports('../parts')).toContain('architecture/imports');
+    // The home group shares one section; a section's folder never reaches up into pages.
+    expect(
+      await errorsOf(
+        'src/pages/stages/index/probe.tsx',
+        "import { x } from '@/sections/home/a';\nexport const y = x;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await errorsOf('src/sections/site/probe.tsx', "import { x } from '@/pages/site/add';\nexport const y = x;\n"),
+    ).toContain('architecture/imports');
+  });
+
+  it('writes route paths only in the route table: links use href()', async () => {
+    expect(await errorsOf('src/pages/home/probe.tsx', 'export const to = `/site/siteInfo?siteId=${1}`;\n')).toContain(
+      'architecture/route-literals',
+    );
+    expect(await errorsOf('src/stores/probe.ts', "export const to = '/mine/card';\n")).toContain(
+      'architecture/route-literals',
+    );
+    expect(
+      await errorsOf(
+        'src/pages/home/probe.tsx',
+        "import { href } from '@/config/routes';\nexport const to = href('card');\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps host-specific literals out of src/ (the Platform interprets the host)', async () => {
+    for (const literal of ['r9a_weixin', 'MicroMessenger', 'AlipayJSBridge', 'WeixinJSBridge', 'CODE_128']) {
+      expect(await errorsOf('src/lib/probe.ts', `export const x = 'a ${literal} b';\n`)).toContain(
+        'architecture/host-literals',
+      );
+    }
+    expect(await errorsOf('src/api/probe.ts', "export type Client = 'r9a_weixin' | 'other';\n")).toContain(
+      'architecture/host-literals',
+    );
+    expect(await errorsOf('platform/wechat/probe.ts', "export const x = 'r9a_weixin';\n")).toEqual([]);
   });
 
   it('names files in kebab-case', async () => {

@@ -21,11 +21,14 @@ import logo from '@/assets/logo.svg';
 import { badgeText } from '@/components/badge';
 import { toast } from '@/components/feedback';
 import { Count, Money } from '@/components/money';
+import { FunctionGrid } from '@/components/function-grid';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { href } from '@/config/routes';
 import { readItem, writeItem } from '@/lib/storage';
 import { formatKwh, formatMinutes } from '@/lib/time';
-import { homeStoreOf, type HomeStore } from '@/stores/screens/home/home';
+import { homeStore, type HomeFunctionKey, type HomeStore } from '@/stores/screens/home/home';
 import { useStores } from '@/stores/root';
+import { useScreenStore } from '@/stores/screen-store';
 import './home.css';
 
 /**
@@ -35,17 +38,6 @@ import './home.css';
 
 /** Session key remembering that the sign reminder was shown in this browser session. */
 const SIGN_REMINDER_KEY = 'homeSignReminderShown';
-
-/** A function entry of the 常用功能 grid. */
-interface FunctionEntry {
-  label: string;
-  to: string;
-  icon: ReactNode;
-  permission: string;
-  badge?: number;
-  /** Extra condition besides the permission (settle mode, unsigned orders ...). */
-  when?: boolean;
-}
 
 function Block({ loading, children }: { loading: boolean; children: ReactNode }) {
   return loading ? <Skeleton.Paragraph lineCount={3} animated /> : <>{children}</>;
@@ -62,7 +54,7 @@ const Header = observer(function Header() {
         <strong>{info ? info.shortName || info.name : '--'}</strong>
         {accountType && <span className="home-role">{ACCOUNT_TYPE_NAMES[accountType]}</span>}
       </div>
-      <EntryLink to="/mine/message/warning" className="home-bell">
+      <EntryLink to={href('warning')} className="home-bell">
         <Badge content={badgeText(info?.unreadCount)}>
           <BellOutline aria-label="消息" />
         </Badge>
@@ -77,7 +69,7 @@ const UnsignedBar = observer(function UnsignedBar({ home }: { home: HomeStore })
   const days =
     data.nearestDeadline === null ? null : Math.max(0, Math.ceil((data.nearestDeadline - Date.now()) / 86_400_000));
   return (
-    <EntryLink to="/compact/index/order-list" className="home-unsigned">
+    <EntryLink to={href('compactOrders')} className="home-unsigned">
       <span>
         您有{data.total}笔订单（
         <Money fen={data.amount} />
@@ -152,7 +144,7 @@ const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
     </>
   );
   return session.can('income:view') ? (
-    <EntryLink to="/income" className="home-card home-card--income">
+    <EntryLink to={href('income')} className="home-card home-card--income">
       {body}
     </EntryLink>
   ) : (
@@ -163,7 +155,7 @@ const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
 const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
   const data = home.charge.data;
   return (
-    <EntryLink to="/mine/chargerRecord-list" className="home-card home-card--charge">
+    <EntryLink to={href('chargerRecordList')} className="home-card home-card--charge">
       <h2 className="home-card__title">今日充电</h2>
       <Block loading={home.charge.pending}>
         <div className="home-grid">
@@ -209,7 +201,7 @@ const CoinStrip = observer(function CoinStrip({ home }: { home: HomeStore }) {
   const today = home.coinToday.data;
   const month = home.coinMonth.data;
   return (
-    <EntryLink to="/income/statement/coinBill" className="home-card home-strip">
+    <EntryLink to={href('coinBill')} className="home-card home-strip">
       <span>
         今日投币{' '}
         <b>
@@ -240,8 +232,8 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
     return (
       <section className="home-card home-guide" data-testid="home-guide">
         <p>还没有站点，先去添加第一个站点吧</p>
-        {session.can('site:edit') && isBuilt('/site/add') && (
-          <EntryLink to="/site/add" className="adm-button adm-button-primary">
+        {session.can('site:edit') && isBuilt(href('siteAdd')) && (
+          <EntryLink to={href('siteAdd')} className="adm-button adm-button-primary">
             添加站点
           </EntryLink>
         )}
@@ -262,7 +254,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
       <Block loading={home.counts.pending}>
         <div className="home-grid">
           {session.can('site:view') && (
-            <EntryLink to="/site" className="home-cell">
+            <EntryLink to={href('site')} className="home-cell">
               <span className="home-cell__value" data-testid="asset-site-count">
                 <Count value={counts?.siteCount} />
               </span>
@@ -270,7 +262,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('site:view') && (
-            <EntryLink to="/mine/devStatistics" className="home-cell">
+            <EntryLink to={href('devStatistics')} className="home-cell">
               <span className="home-cell__value" data-testid="asset-box-count">
                 <Count value={counts?.boxCount} />
               </span>
@@ -284,7 +276,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('site:view') && (
-            <EntryLink to="/mine/devStatistics" className="home-cell">
+            <EntryLink to={href('devStatistics')} className="home-cell">
               <span className="home-cell__value" data-testid="asset-socket-count">
                 <Count value={counts?.socketCount} />
               </span>
@@ -296,7 +288,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('card:view') && (
-            <EntryLink to="/mine/card" className="home-cell">
+            <EntryLink to={href('card')} className="home-cell">
               <span className="home-cell__value" data-testid="asset-card-count">
                 <Count value={cards?.total} />
               </span>
@@ -313,7 +305,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('agent') && (
-            <EntryLink to="/mine/factorialList" className="home-cell">
+            <EntryLink to={href('factorialList')} className="home-cell">
               <span className="home-cell__value">
                 <Count value={children?.agentCount} />
               </span>
@@ -321,7 +313,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('tenement') && (
-            <EntryLink to="/mine/tenement-list" className="home-cell">
+            <EntryLink to={href('tenementList')} className="home-cell">
               <span className="home-cell__value">
                 <Count value={children?.propertyCount} />
               </span>
@@ -329,7 +321,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('subAccount') && (
-            <EntryLink to="/mine/accountList" className="home-cell">
+            <EntryLink to={href('accountList')} className="home-cell">
               <span className="home-cell__value">
                 <Count value={children?.subAccountCount} />
               </span>
@@ -342,83 +334,42 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
   );
 });
 
-/** The 常用功能 grid: entries hidden without their permission, and not shown until their screen is built. */
-const FunctionGrid = observer(function FunctionGrid({ entries }: { entries: FunctionEntry[] }) {
-  const { session } = useStores();
+/** Icons of the 常用功能 entries. */
+const FUNCTION_ICONS: Record<HomeFunctionKey, ReactNode> = {
+  siteAdd: <AddSquareOutline />,
+  remoteCharge: <SoundOutline />,
+  chargerRecord: <TextOutline />,
+  card: <BankcardOutline />,
+  permuteCard: <BankcardOutline />,
+  withdraw: <PayCircleOutline />,
+  statement: <FileOutline />,
+  stages: <HistogramOutline />,
+  platformFee: <HistogramOutline />,
+  workOrder: <TruckOutline />,
+  siteAuthor: <SendOutline />,
+  devStatistics: <HistogramOutline />,
+  warning: <BellOutline />,
+  notice: <BellOutline />,
+  sim: <SetOutline />,
+  parking: <TruckOutline />,
+  downCenter: <FileOutline />,
+  compact: <TeamOutline />,
+};
+
+/** The 常用功能 card: the store's entries (permissions, conditions) whose screen is built; hidden when none is. */
+const Functions = observer(function Functions({ home }: { home: HomeStore }) {
   const isBuilt = useIsBuilt();
-  const visible = entries.filter((e) => session.can(e.permission) && e.when !== false && isBuilt(e.to));
-  if (visible.length === 0) return null;
+  const entries = home.functions.filter((f) => isBuilt(f.to));
+  if (entries.length === 0) return null;
   return (
     <section className="home-card">
       <h2 className="home-card__title">常用功能</h2>
-      <div className="home-grid home-grid--4">
-        {visible.map((entry) => (
-          <EntryLink key={entry.label} to={entry.to} className="home-cell home-fn">
-            <Badge content={badgeText(entry.badge)}>
-              <span className="home-fn__icon">{entry.icon}</span>
-            </Badge>
-            <span className="home-cell__label">{entry.label}</span>
-          </EntryLink>
-        ))}
-      </div>
+      <FunctionGrid entries={entries.map((f) => ({ ...f, icon: FUNCTION_ICONS[f.key] }))} />
     </section>
   );
 });
 
 const OperatorHome = observer(function OperatorHome({ home }: { home: HomeStore }) {
-  const { session, merchant } = useStores();
-  const settleMode = session.extendPermission?.settleMode ?? 0;
-  const unsignedTotal = home.unsigned.data?.total ?? 0;
-  const entries: FunctionEntry[] = [
-    { label: '添加站点', to: '/site/add', icon: <AddSquareOutline />, permission: 'site:edit' },
-    { label: '远程充电', to: '/mine/remoteCharge', icon: <SoundOutline />, permission: 'remote:charge' },
-    { label: '充电记录', to: '/mine/chargerRecord-list', icon: <TextOutline />, permission: 'order:view' },
-    { label: '卡片管理', to: '/mine/card', icon: <BankcardOutline />, permission: 'card:view' },
-    { label: '老卡置换', to: '/mine/permuteCard', icon: <BankcardOutline />, permission: 'card:edit' },
-    { label: '提现', to: '/income/withdraw', icon: <PayCircleOutline />, permission: 'withdraw' },
-    { label: '对账单', to: '/income/statement/bill', icon: <FileOutline />, permission: 'bill:view' },
-    {
-      label: '结算中心',
-      to: '/stages/index',
-      icon: <HistogramOutline />,
-      permission: 'settlement',
-      when: settleMode === 1,
-    },
-    {
-      label: '平台费',
-      to: '/platformfee/settleCurrent',
-      icon: <HistogramOutline />,
-      permission: 'settlement',
-      when: settleMode === 2,
-    },
-    {
-      label: '施工工单',
-      to: '/mine/workOrder/online',
-      icon: <TruckOutline />,
-      permission: 'workOrder',
-      badge: merchant.base.orderCount,
-    },
-    {
-      label: '站点授权',
-      to: '/mine/siteAuthor/undisposed',
-      icon: <SendOutline />,
-      permission: 'siteAuthor',
-      badge: merchant.base.accreditCount,
-    },
-    { label: '设备统计', to: '/mine/devStatistics', icon: <HistogramOutline />, permission: 'site:view' },
-    { label: '告警通知', to: '/mine/message/warning', icon: <BellOutline />, permission: 'message' },
-    { label: '系统消息', to: '/mine/message/upgrads', icon: <BellOutline />, permission: 'message' },
-    { label: 'SIM卡月租', to: '/mine/sim/index', icon: <SetOutline />, permission: 'sim' },
-    { label: '停车记录', to: '/mine/parkingRecord/parkingList', icon: <TruckOutline />, permission: 'parking' },
-    { label: '报表下载', to: '/mine/downCenter/index', icon: <FileOutline />, permission: 'export' },
-    {
-      label: '未签约订单',
-      to: '/compact/index/order-list',
-      icon: <TeamOutline />,
-      permission: 'income:view',
-      when: unsignedTotal > 0,
-    },
-  ];
   return (
     <>
       <UnsignedBar home={home} />
@@ -426,19 +377,13 @@ const OperatorHome = observer(function OperatorHome({ home }: { home: HomeStore 
       <ChargeCard home={home} />
       <CoinStrip home={home} />
       <AssetCard home={home} />
-      <FunctionGrid entries={entries} />
+      <Functions home={home} />
     </>
   );
 });
 
 const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore }) {
   const data = home.property.data;
-  const entries: FunctionEntry[] = [
-    { label: '对账单', to: '/income/statement/bill', icon: <FileOutline />, permission: 'bill:view' },
-    { label: '提现', to: '/income/withdraw', icon: <PayCircleOutline />, permission: 'withdraw' },
-    { label: '告警通知', to: '/mine/message/warning', icon: <BellOutline />, permission: 'message' },
-    { label: '系统消息', to: '/mine/message/upgrads', icon: <BellOutline />, permission: 'message' },
-  ];
   return (
     <>
       <section className="home-card">
@@ -468,7 +413,7 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
                 <Money fen={data?.availableBalance} />
               </b>
             </span>
-            <EntryLink to="/site">
+            <EntryLink to={href('site')}>
               站点{' '}
               <b>
                 <Count value={data?.summary.siteCount} unit="个" />
@@ -477,7 +422,7 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
           </div>
         </Block>
       </section>
-      <FunctionGrid entries={entries} />
+      <Functions home={home} />
     </>
   );
 });
@@ -485,7 +430,7 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
 const BuilderHome = observer(function BuilderHome() {
   const { merchant } = useStores();
   return (
-    <EntryLink to="/mine/workOrder/working" className="home-card">
+    <EntryLink to={href('workOrderWorking')} className="home-card">
       <h2 className="home-card__title">待处理工单</h2>
       <div className="home-big" data-testid="builder-order-count">
         <Count value={merchant.base.loaded ? merchant.base.orderCount : undefined} />
@@ -507,14 +452,14 @@ function useSignReminder(home: HomeStore): void {
     if (!fromTab || total <= 0 || readItem('session', SIGN_REMINDER_KEY)) return;
     writeItem('session', SIGN_REMINDER_KEY, '1');
     const content = `有${total}笔订单资金因未签约暂由支付机构托管，签约后自动结算，逾期将原路退回用户`;
-    if (!isBuilt('/income/sign-agree')) {
+    if (!isBuilt(href('signAgree'))) {
       void Dialog.alert({ title: '签约提醒', content, confirmText: '我知道了' });
       return;
     }
     void Dialog.confirm({ title: '签约提醒', content, cancelText: '稍后再说', confirmText: '去签约' }).then((go) => {
       if (!go) return;
       if (session.extendPermission?.signStatus === 1) toast('签约审核中，请耐心等待');
-      else void navigate('/income/sign-agree');
+      else void navigate(href('signAgree'));
     });
   }, [fromTab, total, isBuilt, navigate, session]);
 }
@@ -522,7 +467,7 @@ function useSignReminder(home: HomeStore): void {
 const HomePage = observer(function HomePage() {
   const root = useStores();
   const { ui } = root;
-  const home = homeStoreOf(root);
+  const home = useScreenStore(homeStore);
   useEffect(() => {
     ui.setFooterNav(true);
     void home.load();

@@ -20,9 +20,11 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { showAlert, toast } from '@/components/feedback';
 import { Money } from '@/components/money';
+import { FunctionGrid } from '@/components/function-grid';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { href } from '@/config/routes';
 import {
-  incomeStoreOf,
+  incomeStore,
   isFlatSeries,
   OVERVIEW_RANGES,
   TREND_RANGES,
@@ -32,6 +34,7 @@ import {
   type OverviewRange,
 } from '@/stores/screens/income/income';
 import { useStores } from '@/stores/root';
+import { useScreenStore } from '@/stores/screen-store';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Segmented } from '@/components/segmented';
 import './income.css';
@@ -129,18 +132,18 @@ const WalletCard = observer(function WalletCard({ income }: { income: IncomeStor
       )}
       <div className="income-wallet__actions">
         {income.canWithdraw && (
-          <ActionLink to="/income/withdraw" className="income-btn income-btn--primary">
+          <ActionLink to={href('withdraw')} className="income-btn income-btn--primary">
             提现
           </ActionLink>
         )}
-        <ActionLink to="/income/list" className="income-btn income-btn--outline">
+        <ActionLink to={href('incomeList')} className="income-btn income-btn--outline">
           收支明细
         </ActionLink>
       </div>
       <div className="income-wallet__auto">
-        <EntryLink to="/income/autowithdraw" className="income-wallet__auto-link">
+        <EntryLink to={href('autoWithdraw')} className="income-wallet__auto-link">
           <span data-testid="income-auto-withdraw">{income.autoWithdrawLine}</span>
-          {isBuilt('/income/autowithdraw') && <RightOutline />}
+          {isBuilt(href('autoWithdraw')) && <RightOutline />}
         </EntryLink>
         {mode.failed && <Retry light onRetry={() => void income.loadMode()} />}
       </div>
@@ -207,7 +210,7 @@ function Tile({ label, fen, to, note }: { label: string; fen: number | undefined
 const Overview = observer(function Overview({ income }: { income: IncomeStore }) {
   const { curve, overviewRange: range } = income;
   const f = income.overview;
-  const detail = (type: number) => `/income/income-detail?type=${type}&range=${range}`;
+  const detail = (type: number) => href('incomeDetail', { type, range });
   return (
     <section className="income-card" data-testid="income-overview">
       <div className="income-card__head">
@@ -234,10 +237,10 @@ const Overview = observer(function Overview({ income }: { income: IncomeStore })
               <Tile label="储值卡充值" fen={f?.valueCard} to={detail(2)} />
               <Tile label="月卡收入" fen={f?.monthCard} to={detail(3)} />
               {income.coinEnabled && (
-                <Tile label="投币收入" note="现金" fen={f?.coin} to={`/income/statement/coinBill?range=${range}`} />
+                <Tile label="投币收入" note="现金" fen={f?.coin} to={href('coinBill', { range })} />
               )}
               {income.showShareTile && <Tile label="分润收入" fen={f?.share} to={detail(5)} />}
-              <Tile label="退款" fen={f ? -f.refund : undefined} to="/income/list?bizType=11" />
+              <Tile label="退款" fen={f ? -f.refund : undefined} to={href('incomeList', { bizType: 11 })} />
             </div>
           )}
         </>
@@ -300,15 +303,7 @@ const Functions = observer(function Functions({ income }: { income: IncomeStore 
       <div className="income-card__head">
         <h2>功能</h2>
       </div>
-      <div className="income-grid">
-        {visible.map((f) => (
-          <EntryLink key={f.key} to={f.to} className="income-fn">
-            <span className="income-fn__icon">{FUNCTION_ICONS[f.key]}</span>
-            <span className="income-fn__label">{f.label}</span>
-            {f.status && <small className="income-fn__status">{f.status}</small>}
-          </EntryLink>
-        ))}
-      </div>
+      <FunctionGrid entries={visible.map((f) => ({ ...f, icon: FUNCTION_ICONS[f.key] }))} />
     </section>
   );
 });
@@ -328,7 +323,7 @@ function LockState() {
 const IncomePage = observer(function IncomePage() {
   const root = useStores();
   const { ui } = root;
-  const income = incomeStoreOf(root);
+  const income = useScreenStore(incomeStore);
   useEffect(() => {
     ui.setFooterNav(true);
     void income.load();

@@ -25,17 +25,20 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_TYPE_NAMES } from '@/api/user';
 import { maskPhone } from '@/lib/phone';
 import { badgeText } from '@/components/badge';
+import { FunctionGrid } from '@/components/function-grid';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
+import { href } from '@/config/routes';
 import {
   MINE_ENTRIES,
   POSTER_HINT,
   displayName,
-  mineStoreOf,
+  mineStore,
   visibleMenu,
   type MineEntryKey,
   type MineStore,
 } from '@/stores/screens/mine/mine';
 import { useStores } from '@/stores/root';
+import { useScreenStore } from '@/stores/screen-store';
 import './mine.css';
 
 /**
@@ -47,7 +50,7 @@ import './mine.css';
  */
 
 /** Route of the settings centre (gear and header). */
-const SETTINGS_ROUTE = '/mine/set';
+const SETTINGS_ROUTE = href('mineSet');
 
 /** Icons of the entries. */
 const ENTRY_ICONS: Record<MineEntryKey, ReactNode> = {
@@ -161,7 +164,7 @@ const StatsStrip = observer(function StatsStrip({ mine }: { mine: MineStore }) {
         value={data?.siteCount}
         unit="个"
         label="站点"
-        to={session.can('site:view') ? '/site' : null}
+        to={session.can('site:view') ? href('site') : null}
         testId="mine-site-count"
       />
       <StatCell value={data?.boxCount} unit="台" label="设备" to={devices} testId="mine-box-count" />
@@ -211,33 +214,15 @@ const MenuGrid = observer(function MenuGrid({ mine }: { mine: MineStore }) {
       {groups.map((group) => (
         <section key={group.title} className="mine-card">
           <h2 className="mine-card__title">{group.title}</h2>
-          <div className="mine-grid">
-            {group.entries.map((entry) => {
-              const body = (
-                <>
-                  <Badge content={badgeText(entry.badge)}>
-                    <span className="mine-entry__icon">{ENTRY_ICONS[entry.key]}</span>
-                  </Badge>
-                  <span className="mine-entry__label">{entry.label}</span>
-                </>
-              );
-              return entry.to === null ? (
-                <button
-                  key={entry.key}
-                  type="button"
-                  className="mine-entry"
-                  data-testid="mine-poster-entry"
-                  onClick={() => mine.openPosterSheet()}
-                >
-                  {body}
-                </button>
-              ) : (
-                <EntryLink key={entry.key} to={entry.to} className="mine-entry">
-                  {body}
-                </EntryLink>
-              );
-            })}
-          </div>
+          <FunctionGrid
+            entries={group.entries.map((entry) => ({
+              ...entry,
+              icon: ENTRY_ICONS[entry.key],
+              ...(entry.to === null
+                ? { onClick: () => mine.openPosterSheet(), testId: 'mine-poster-entry' }
+                : { testId: `mine-entry-${entry.key}` }),
+            }))}
+          />
         </section>
       ))}
     </>
@@ -284,7 +269,7 @@ const PosterSheet = observer(function PosterSheet({ mine }: { mine: MineStore })
 const MinePage = observer(function MinePage() {
   const root = useStores();
   const { ui } = root;
-  const mine = mineStoreOf(root);
+  const mine = useScreenStore(mineStore);
   useEffect(() => {
     ui.setFooterNav(true);
     void mine.onShow();

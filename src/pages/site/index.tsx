@@ -28,14 +28,16 @@ import {
 import { Count, Money } from '@/components/money';
 import { PagedList } from '@/components/paged-list';
 import { Segmented } from '@/components/segmented';
+import { href } from '@/config/routes';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { readItem, writeItem } from '@/lib/storage';
 import { useStores } from '@/stores/root';
-import { SITE_SORTS, siteListStoreOf, type SiteListStore } from '@/stores/screens/site/site-list';
+import { useScreenStore } from '@/stores/screen-store';
+import { SITE_SORTS, siteListStore, type SiteListStore } from '@/stores/screens/site/site-list';
 import './site.css';
 
 /** The 新增小区 / 编辑 form (with the region picker behind it), loaded when first opened. */
-const CommunityForm = lazy(() => import('./community-form'));
+const CommunityForm = lazy(() => import('@/sections/site/community-form'));
 
 /**
  * /site — 站点列表 (B-site.md §1): the operator's charging sites and residential communities with live device health.
@@ -74,7 +76,7 @@ const Summary = observer(function Summary({ store }: { store: SiteListStore }) {
 
 function SiteCard({ site }: { site: SiteRow }) {
   return (
-    <EntryLink to={`/site/siteInfo?siteId=${site.id}`} className="site-card">
+    <EntryLink to={href('siteInfo', { siteId: site.id })} className="site-card">
       <div className="site-card__head">
         <strong className="site-card__name">{site.name}</strong>
         {site.boxCount === 0 && <Tag color="warning">待装机</Tag>}
@@ -224,8 +226,8 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
           ) : (
             <>
               <Empty description="还没有站点" />
-              {store.canAdd && isBuilt('/site/add') && (
-                <EntryLink to="/site/add" className="adm-button adm-button-primary adm-button-shape-default">
+              {store.canAdd && isBuilt(href('siteAdd')) && (
+                <EntryLink to={href('siteAdd')} className="adm-button adm-button-primary adm-button-shape-default">
                   添加站点
                 </EntryLink>
               )}
@@ -233,8 +235,8 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
           )
         }
       />
-      {store.canAdd && isBuilt('/site/add') && (
-        <EntryLink to="/site/add" className="site-add-button">
+      {store.canAdd && isBuilt(href('siteAdd')) && (
+        <EntryLink to={href('siteAdd')} className="site-add-button">
           + 添加站点
         </EntryLink>
       )}
@@ -319,7 +321,7 @@ function CommunitySheetBody({
         <List>
           {sites.map((site) => (
             <List.Item key={site.id} extra={`${site.boxCount}台设备`}>
-              <EntryLink to={`/site/siteInfo?siteId=${site.id}`}>{site.name}</EntryLink>
+              <EntryLink to={href('siteInfo', { siteId: site.id })}>{site.name}</EntryLink>
             </List.Item>
           ))}
         </List>
@@ -448,7 +450,7 @@ function useApplyModal(store: SiteListStore): void {
   const count = store.pendingApplies.data?.count ?? 0;
   const fromTab = params.get('isShowModal') === '1';
   useEffect(() => {
-    const target = '/mine/siteAuthor/undisposed';
+    const target = href('siteAuthorUndisposed');
     if (!fromTab || count <= 0 || !isBuilt(target) || readItem('session', APPLY_MODAL_KEY)) return;
     writeItem('session', APPLY_MODAL_KEY, '1');
     void Dialog.confirm({
@@ -461,7 +463,7 @@ function useApplyModal(store: SiteListStore): void {
 
 const SitePage = observer(function SitePage() {
   const root = useStores();
-  const store = siteListStoreOf(root);
+  const store = useScreenStore(siteListStore);
   useEffect(() => {
     root.ui.setFooterNav(true);
     void store.loadSiteSummaries();
@@ -471,7 +473,7 @@ const SitePage = observer(function SitePage() {
   return (
     <main className="site-page">
       {pending > 0 && (
-        <EntryLink to="/mine/siteAuthor/undisposed" className="site-banner">
+        <EntryLink to={href('siteAuthorUndisposed')} className="site-banner">
           <NoticeBar content={`您有 ${pending} 条站点授权申请待处理 >`} color="alert" />
         </EntryLink>
       )}

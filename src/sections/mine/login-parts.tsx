@@ -1,12 +1,10 @@
 import { Button, Checkbox, Input, List } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
-import { ApiError } from '@/api/outcome';
-import { firstFailure, phoneRule } from '@/api/rules';
-import { sendVerificationCode, type SmsType } from '@/api/user';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import logo from '@/assets/logo.svg';
 import { showAlert, toast } from '@/components/feedback';
-import { useCountdown } from '@/components/use-countdown';
+import type { SmsSenderStore } from '@/stores/screens/mine/login';
 import { AGREEMENTS } from './agreements';
 import './bind.css';
 
@@ -48,50 +46,6 @@ export function AgreementCheck({ checked, onChange }: { checked: boolean; onChan
   );
 }
 
-/** State of an SMS code sender (useSmsSender). */
-export interface SmsSender {
-  /** Seconds until the code can be requested again (0 = now). */
-  left: number;
-  /** A code was sent at least once (the button then reads 重新获取). */
-  sent: boolean;
-  sending: boolean;
-  /** Validates the phone (toast on failure) and asks for a code. */
-  send(phone: string): Promise<void>;
-}
-
-/**
- * Sends SMS codes of one purpose (A §2 获取验证码): validates the phone, calls verificationCode, toasts 验证码已发送
- * and starts the countdown (the server's resendSeconds, 60 s). Codes in `handles` are not toasted by the request layer
- * but passed to `onHandled` (1002 → the register dialog, 1003 → the login dialog); others are toasted (1007, 1008 ...).
- * The countdown lives in the page, so it survives tab switches but not reloads.
- */
-export function useSmsSender(
-  type: SmsType,
-  handles: number[] = [],
-  onHandled?: (code: number, phone: string) => void,
-): SmsSender {
-  const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const send = async (phone: string) => {
-    const failure = firstFailure([[phoneRule, phone]]);
-    if (failure) return toast(failure);
-    setSending(true);
-    try {
-      const data = await sendVerificationCode(phone, type, handles).send();
-      toast('验证码已发送');
-      setSent(true);
-      countdown.start(data.resendSeconds || 60);
-    } catch (error) {
-      if (error instanceof ApiError && error.code !== null && handles.includes(error.code))
-        onHandled?.(error.code, phone);
-    } finally {
-      setSending(false);
-    }
-  };
-  return { left: countdown.left, sent, sending, send };
-}
-
 /** The eye of a password field: shows or hides what was typed. */
 export function PasswordEye({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
   return (
@@ -101,10 +55,27 @@ export function PasswordEye({ shown, onToggle }: { shown: boolean; onToggle: () 
   );
 }
 
-/** 获取验证码 → `{n}s后重新获取` → 重新获取, for the phone typed in the form. */
-export function SmsCodeButton({ sender, phone }: { sender: SmsSender; phone: string }) {
+/**
+ * 获取验证码 → `{n}s后重新获取` → 重新获取, for the phone typed in the form (A §2). A validation message and 验证码已发送
+ * are toasted here; a code the screen handles (1002, 1003) goes to `onHandled`.
+ */
+export const SmsCodeButton = observer(function SmsCodeButton({
+  sender,
+  phone,
+  onHandled,
+}: {
+  sender: SmsSenderStore;
+  phone: string;
+  onHandled?: (code: number) => void;
+}) {
   const { left, sent, sending } = sender;
+  useEffect(() => () => sender.dispose(), [sender]);
   const label = left > 0 ? `${left}s后重新获取` : sent ? '重新获取' : '获取验证码';
+  const send = async () => {
+    const outcome = await sender.send(phone);
+    if (outcome && 'message' in outcome) toast(outcome.message);
+    else if (outcome) onHandled?.(outcome.handled);
+  };
   return (
     <Button
       size="small"
@@ -113,12 +84,12 @@ export function SmsCodeButton({ sender, phone }: { sender: SmsSender; phone: str
       className="bind-sms-button"
       disabled={left > 0 || sending}
       loading={sending}
-      onClick={() => void sender.send(phone)}
+      onClick={() => void send()}
     >
       {label}
     </Button>
   );
-}
+});
 
 /** The phone input of the login screens: type tel, 11 digits, clear icon (read-only when the phone is the account's). */
 export function PhoneInput({

@@ -1,38 +1,16 @@
 import { Skeleton, Tag } from 'antd-mobile';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
+import { href } from '@/config/routes';
 import { SOCKET_STATUS, type Tone } from '@/lib/device-status';
 import { qrMatrix } from '@/lib/qr-matrix';
-import { toast } from './feedback';
+import { toast } from '@/components/feedback';
 import './device-setup.css';
 
 /**
- * Pieces shared by the site detail, device-setup and site-income screens (B-site.md §2, §3, §5): required numeric route
- * queries (a missing one is toasted and leaves the screen, B "Global behaviour"), the label/value rows and the figure
- * grid of a setup card, the loading page, QR images drawn client-side, socket status tags.
+ * Pieces shared by the site detail, device-setup and site-income screens (B-site.md §2, §3, §5): the label/value rows
+ * and the figure grid of a setup card, the loading page, QR images drawn client-side, socket status tags, the
+ * site-income lists' routes.
  */
-
-/** A positive integer query parameter, or null. */
-export function useQueryNumber(name: string): number | null {
-  const [params] = useSearchParams();
-  const value = Number(params.get(name));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
-/**
- * Leaves the screen for `fallback` (replace) when `missing` — a required query was absent or the server refused it
- * (its message was toasted by the request layer; `message` is toasted here only for a missing query).
- */
-export function useLeaveWhen(missing: boolean, fallback: string, message?: string): void {
-  const navigate = useNavigate();
-  const done = useRef(false);
-  useEffect(() => {
-    if (!missing || done.current) return;
-    done.current = true;
-    if (message) toast(message);
-    void navigate(fallback, { replace: true });
-  }, [missing, fallback, message, navigate]);
-}
 
 /**
  * Runs a sticker scan (a store's scanSticker) and resolves the scanned code; a refusal (§0.4: not a platform sticker,
@@ -117,12 +95,15 @@ export function SummaryCard({
   );
 }
 
-/** The route queries of a month's income list: siteId (positive integer) and month 'YYYY-MM', or null when malformed. */
-export function useMonthQuery(): { siteId: number; month: string } | null {
-  const siteId = useQueryNumber('siteId');
-  const [params] = useSearchParams();
-  const month = params.get('month') ?? '';
-  return siteId !== null && /^\d{4}-\d{2}$/.test(month) ? { siteId, month } : null;
+/** The two lists of a site's month income (B §5 incomeSite) and their routes. */
+export const INCOME_TAB_ROUTES = { chargerList: 'siteIncomeCharger', cardList: 'siteIncomeCard' } as const;
+
+/** One of the two lists of a site's month income. */
+export type IncomeTab = keyof typeof INCOME_TAB_ROUTES;
+
+/** The address of a month's income list of a site. */
+export function incomeTabHref(tab: IncomeTab, siteId: number, month: string): string {
+  return href(INCOME_TAB_ROUTES[tab], { siteId, month });
 }
 
 /** A setup page while its first answer is awaited: a card of skeleton lines (`lines` paragraph lines under a title). */

@@ -1,11 +1,10 @@
 import { Dialog, Input } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useQueryNumber } from '@/components/device-setup-parts';
 import { toast } from '@/components/feedback';
 import type { Tone } from '@/lib/device-status';
-import { useStores, type RootStore } from '@/stores/root';
-import { LivePoller, siteDetailStoreOf, type LiveRows, type SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { useScreenStore, type ScreenStoreDecl } from '@/stores/screen-store';
+import { LivePoller, siteDetailStore, type LiveRows, type SiteDetailStore } from '@/stores/screens/site/site-detail';
 import type { ActionOutcome } from '@/stores/screens/site/site-devices';
 
 /**
@@ -15,21 +14,18 @@ import type { ActionOutcome } from '@/stores/screens/site/site-devices';
  */
 
 /**
- * The stores of a device tab for the route's siteId: the layout's SiteDetailStore (header, permissions) and the tab's
- * own store, pointed at the site once it is known (`enter`). siteId is null when the query lacks it (the layout then
- * leaves for /site).
+ * The stores of a device tab of a site: the layout's SiteDetailStore (header, permissions) and the tab's own store,
+ * both kept per site (the layout renders a tab only with a valid siteId).
+ * @param decl the tab's store declaration (keyed by siteId)
+ * @param siteId the route's site
  */
-export function useDeviceTab<S extends { enter(siteId: number): void }>(
-  storeOf: (root: RootStore) => S,
-): { detail: SiteDetailStore; store: S; siteId: number | null } {
-  const root = useStores();
-  const detail = siteDetailStoreOf(root);
-  const store = storeOf(root);
-  const siteId = useQueryNumber('siteId');
-  useEffect(() => {
-    if (siteId !== null) store.enter(siteId);
-  }, [siteId, store]);
-  return { detail, store, siteId };
+export function useDeviceTab<S>(
+  decl: ScreenStoreDecl<S, [siteId: number]>,
+  siteId: number,
+): { detail: SiteDetailStore; store: S } {
+  const detail = useScreenStore(siteDetailStore, siteId);
+  const store = useScreenStore(decl, siteId);
+  return { detail, store };
 }
 
 /** A coloured dot with its label (在线 green, 离线 grey, 故障 red …). */

@@ -1,10 +1,11 @@
 import { Button, Input, List, SpinLoading, Tag } from 'antd-mobile';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import type { ShareParty } from '@/api/site';
 import { PARTY_TYPE_NAMES } from '@/api/site-settings-rules';
-import { confirm, toast } from '@/components/feedback';
-import { useStores, type RootStore } from '@/stores/root';
+import { confirm } from '@/components/feedback';
+import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
+import { href, type QueryOf, type RouteName } from '@/config/routes';
 import type { SiteTarget } from '@/stores/screens/site/site-add';
 import './site-data.css';
 
@@ -19,41 +20,35 @@ interface SiteLoading {
   load(): Promise<boolean>;
 }
 
-const MISSING_SITE = '缺少站点参数';
+/** The toast of a site screen opened without its siteId. */
+export const MISSING_SITE = '缺少站点参数';
 
-/** The positive integer of a query value, or null. */
-function siteIdOf(text: string | null): number | null {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
+/** The routes of the site section whose screens are about one site (their query declares siteId). */
+type SiteRoute = {
+  [N in RouteName]: QueryOf<N> extends { siteId: number } ? N : never;
+}[RouteName];
 
-/** The route query siteId as a positive integer, or null when missing or malformed. */
-function useSiteIdParam(): number | null {
-  const [params] = useSearchParams();
-  return siteIdOf(params.get('siteId'));
-}
-
-/** Toasts 缺少站点参数 and goes back to /site when `missing` (B-site.md "Global behaviour"). */
-function useLeaveWhenMissing(missing: boolean): void {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!missing) return;
-    toast(MISSING_SITE);
-    void navigate('/site', { replace: true });
-  }, [missing, navigate]);
+/**
+ * The query of a screen about one site (the route declares siteId and maybe more): null when siteId is missing or
+ * malformed, and then the screen toasts 缺少站点参数 and goes back to /site (B-site.md "Global behaviour").
+ * @param name the screen's route
+ */
+export function useSiteQuery<N extends SiteRoute>(name: N): QueryOf<N> | null {
+  const query = useRouteQuery(name);
+  useLeaveWhen(query === null, href('site'), MISSING_SITE);
+  return query;
 }
 
 /**
  * Runs a store's first load; when it resolves false (the site is unknown or not visible: the request layer already
- * toasted why) goes back to /site (B-site.md "Global behaviour"). Nothing while `store` is null.
+ * toasted why) goes back to /site (B-site.md "Global behaviour").
  */
-export function useLoadOrLeave(store: SiteLoading | null): void {
+export function useLoadOrLeave(store: SiteLoading): void {
   const navigate = useNavigate();
   useEffect(() => {
-    if (store === null) return undefined;
     let live = true;
     void store.load().then((ok) => {
-      if (live && !ok) void navigate('/site', { replace: true });
+      if (live && !ok) void navigate(href('site'), { replace: true });
     });
     return () => {
       live = false;
@@ -62,40 +57,18 @@ export function useLoadOrLeave(store: SiteLoading | null): void {
 }
 
 /**
- * Runs the page store's first load. A missing siteId toasts 缺少站点参数 and a failed load goes back to /site.
- * @param store the page's store (null without a siteId); its load resolves true when the site loaded
- */
-function useSiteLoad(siteId: number | null, store: SiteLoading | null): void {
-  useLeaveWhenMissing(siteId === null || store === null);
-  useLoadOrLeave(store);
-}
-
-/**
- * The store of a page about one site (?siteId=), created once for the page and loaded (see useSiteLoad); null without
- * a valid siteId (the hook then goes back to /site).
- * @param create builds the page's store for the root store and the site
- */
-export function useSitePageStore<S extends SiteLoading>(create: (root: RootStore, siteId: number) => S): S | null {
-  const root = useStores();
-  const siteId = useSiteIdParam();
-  const [store] = useState(() => (siteId === null ? null : create(root, siteId)));
-  useSiteLoad(siteId, store);
-  return store;
-}
-
-/**
  * What a screen opened from the add-site form or from the profile works on (map location, property list): ?from=add →
  * the site draft, ?siteId=N → that site; null without either (the hook then toasts 缺少站点参数 and goes back to /site).
  */
-export function useSiteTarget(): SiteTarget | null {
-  const [params] = useSearchParams();
-  const from = params.get('from');
-  const siteId = siteIdOf(params.get('siteId'));
+export function useSiteTarget(name: 'siteMapLocation' | 'siteMerchant'): SiteTarget | null {
+  const query = useRouteQuery(name);
+  const from = query?.from;
+  const siteId = query?.siteId;
   const target = useMemo<SiteTarget | null>(
-    () => (from === 'add' ? { kind: 'add' } : siteId !== null ? { kind: 'edit', siteId } : null),
+    () => (from === 'add' ? { kind: 'add' } : siteId !== undefined ? { kind: 'edit', siteId } : null),
     [from, siteId],
   );
-  useLeaveWhenMissing(target === null);
+  useLeaveWhen(target === null, href('site'), MISSING_SITE);
   return target;
 }
 
@@ -106,7 +79,7 @@ export function siteTargetKey(target: SiteTarget): string {
 
 /** Where a screen of a target returns to: the add-site form, or the site's profile. */
 export function siteTargetBack(target: SiteTarget): string {
-  return target.kind === 'add' ? '/site/add' : profilePath(target.siteId);
+  return target.kind === 'add' ? href('siteAdd') : href('siteData', { siteId: target.siteId });
 }
 
 /**
@@ -125,11 +98,6 @@ export function useLeaveGuard(isDirty: () => boolean): void {
       else blocker.reset();
     });
   }, [blocker]);
-}
-
-/** The profile of a site (where the settings pages return to). */
-export function profilePath(siteId: number): string {
-  return `/site/siteInfo/siteData?siteId=${siteId}`;
 }
 
 const PARTY_TAG_COLORS: Record<ShareParty['partyType'], string> = {

@@ -9,8 +9,9 @@ import { useIsBuilt } from '@/components/route-availability';
 import { shareSavedText, tomorrowOf, versionStatusText } from '@/stores/screens/site/site-settings';
 import { costSummary } from '@/stores/screens/site/site-settings-cost';
 import type { ShareSettingsStore, SiteShareContext } from '@/stores/screens/site/site-settings-share';
-import { useGoBack } from '@/pages/site/add/navigation';
-import { profilePath, Section } from './settings-ui';
+import { useGoBack } from './navigation';
+import { href } from '@/config/routes';
+import { Section } from './settings-ui';
 
 /**
  * Pieces shared by the pages that change a site's share terms (B-site.md §4): the save flow of 综合分成 (integrateSet),
@@ -80,7 +81,7 @@ const CostRow = observer(function CostRow({ store }: { store: ShareSettingsStore
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
   const rule = store.ctx.working?.rule;
-  const path = `/site/siteInof/siteData/expensesSet?siteId=${store.ctx.siteId}`;
+  const path = href('siteExpenses', { siteId: store.ctx.siteId });
   if (!rule) return null;
   return (
     <List>
@@ -103,8 +104,7 @@ const ShareActions = observer(function ShareActions({ store }: { store: ShareSet
   const goBack = useGoBack();
   const { ctx } = store;
   if (!ctx.canEdit) return null;
-  const add = () =>
-    void navigate(`/site/siteInfo/siteData/benefitSet/benefitAdd?siteId=${ctx.siteId}&mode=${store.mode}`);
+  const add = () => void navigate(href('siteBenefitAdd', { siteId: ctx.siteId, mode: store.mode }));
   const save = async () => {
     const warning = store.hasZeroRate ? `${SHARE_MESSAGES.zeroWarning}。` : '';
     const saved = await saveShareChange({
@@ -113,7 +113,7 @@ const ShareActions = observer(function ShareActions({ store }: { store: ShareSet
       confirm: { title: '保存分成设置', text: (day) => `${warning}保存后将于${day}生效`, ok: '保存' },
       save: () => store.save(),
     });
-    if (saved) goBack(profilePath(ctx.siteId));
+    if (saved) goBack(href('siteData', { siteId: ctx.siteId }));
   };
   return (
     <div className="settings-actions">

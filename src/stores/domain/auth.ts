@@ -3,6 +3,7 @@ import { ApiError } from '@/api/outcome';
 import { getCommercialInfo, silentLogin, type LoginResult } from '@/api/user';
 import { STORAGE_KEYS } from '@/config/constants';
 import { writeItem } from '@/lib/storage';
+import { pathOf } from '@/config/routes';
 import type { RootStore } from '@/stores/root';
 
 /**
@@ -18,7 +19,7 @@ export function afterLoginTarget(search: string): string {
   params.delete('code');
   params.delete('auth_code');
   const query = params.toString();
-  return query ? `/home?${query}` : '/home';
+  return query ? `${pathOf('home')}?${query}` : pathOf('home');
 }
 
 /** The auth store: silent login with the session's platform code, and storing a login. */
@@ -42,7 +43,7 @@ export class AuthStore {
     if (!code) return 'form';
     this.silentLoginRunning = true;
     try {
-      const result = await silentLogin(this.root.platform.client, code);
+      const result = await silentLogin(this.root.platform.silentLogin, code);
       if (!result.bound) return 'form';
       await this.completeLogin(result);
       return 'bound';
@@ -51,7 +52,7 @@ export class AuthStore {
         const platform = this.root.platform;
         writeItem('session', STORAGE_KEYS.appId, platform.appId);
         // Spec §4 step 4: the authorisation returns to the app's home route.
-        window.location.replace(platform.authorizeUrl(`${window.location.origin}/home`));
+        window.location.replace(platform.authorizeUrl(`${window.location.origin}${pathOf('home')}`));
         return 'reauthorizing';
       }
       return 'form';

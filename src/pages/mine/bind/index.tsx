@@ -1,20 +1,15 @@
 import { Button, Input, List, SpinLoading, Tabs } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '@/api/outcome';
-import {
-  AGREEMENT_REQUIRED,
-  firstFailure,
-  loginPasswordRule,
-  phoneRule,
-  PHONE_PATTERN,
-  smsCodeRule,
-} from '@/api/rules';
-import { antLogin, antLoginWithPwd, type LoginResult } from '@/api/user';
+import { Link, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { PHONE_PATTERN } from '@/api/rules';
 import { confirm, toast } from '@/components/feedback';
+import { useRouteQuery } from '@/components/route-query';
+import { href, type QueryOf } from '@/config/routes';
 import { afterLoginTarget } from '@/stores/domain/auth';
 import { useStores } from '@/stores/root';
+import { useScreenStore } from '@/stores/screen-store';
+import { bindFormStore, type LoginTab } from '@/stores/screens/mine/login';
 import {
   AgreementCheck,
   BindHeader,
@@ -22,47 +17,36 @@ import {
   PhoneInput,
   SmsCodeButton,
   SmsCodeInput,
-  useSmsSender,
-} from './parts';
+} from '@/sections/mine/login-parts';
 
 /**
  * /mine/bind — 登录/绑定手机 (A-shell-home-settlement.md §2): phone + SMS code or phone + password, binding the
  * current WeChat/Alipay user. Exempt from the login gate; no tab bar.
  */
 
-type TabKey = 'sms' | 'pwd';
-
 /** Asks whether to register an unregistered phone (code 1002) and goes there on 去注册. */
-async function offerRegistration(navigate: ReturnType<typeof useNavigate>, phone: string): Promise<void> {
+async function offerRegistration(navigate: NavigateFunction, phone: string): Promise<void> {
   const go = await confirm('提示', '该手机号尚未注册，是否立即注册？', '去注册');
-  if (go) void navigate(`/mine/bind/register?phone=${encodeURIComponent(phone)}`);
+  if (go) void navigate(href('register', { phone }));
 }
 
-const BindPage = observer(function BindPage() {
+const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> }) {
   const { session, auth } = useStores();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const search = params.toString() ? `?${params.toString()}` : '';
-  const [tab, setTab] = useState<TabKey>(params.get('tab') === 'pwd' ? 'pwd' : 'sms');
-  const [phone, setPhone] = useState(params.get('phone') ?? '');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [agreed, setAgreed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const location = useLocation();
+  const form = useScreenStore(bindFormStore, query);
   const [checking, setChecking] = useState(true);
-  const sms = useSmsSender(1, [1002], (_code, number) => void offerRegistration(navigate, number));
 
   // Action 1: a stored token goes home; otherwise try the silent login with the session's platform code.
   useEffect(() => {
     let cancelled = false;
     if (session.loggedIn) {
-      void navigate('/home', { replace: true });
+      void navigate(href('home'), { replace: true });
       return undefined;
     }
     void auth.trySilentLogin().then((outcome) => {
       if (cancelled) return;
-      if (outcome === 'bound') void navigate(afterLoginTarget(search), { replace: true });
+      if (outcome === 'bound') void navigate(afterLoginTarget(location.search), { replace: true });
       // 'reauthorizing': the browser is on its way to the authorisation page; the loader stays.
       else if (outcome === 'form') setChecking(false);
     });
@@ -73,34 +57,13 @@ const BindPage = observer(function BindPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const finish = async (result: LoginResult) => {
-    await auth.completeLogin(result);
-    toast('登录成功');
-    void navigate(afterLoginTarget(search), { replace: true });
-  };
-
   const submit = async () => {
-    if (submitting) return;
-    const failure =
-      tab === 'sms'
-        ? firstFailure([
-            [phoneRule, phone],
-            [smsCodeRule, code],
-          ])
-        : firstFailure([
-            [phoneRule, phone],
-            [loginPasswordRule, password],
-          ]);
-    if (failure) return toast(failure);
-    if (!agreed) return toast(AGREEMENT_REQUIRED);
-    setSubmitting(true);
-    try {
-      const result = tab === 'sms' ? await antLogin(phone, code).send() : await antLoginWithPwd(phone, password).send();
-      await finish(result);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 1002) void offerRegistration(navigate, phone);
-    } finally {
-      setSubmitting(false);
+    const outcome = await form.submit();
+    if (outcome?.kind === 'message') toast(outcome.text);
+    else if (outcome?.kind === 'code') void offerRegistration(navigate, form.phone);
+    else if (outcome?.kind === 'done') {
+      toast('登录成功');
+      void navigate(afterLoginTarget(location.search), { replace: true });
     }
   };
 
@@ -116,50 +79,57 @@ const BindPage = observer(function BindPage() {
     );
   }
 
-  const filled = phone !== '' && (tab === 'sms' ? code !== '' : password !== '');
-  const validPhone = PHONE_PATTERN.test(phone) ? phone : '';
+  const validPhone = PHONE_PATTERN.test(form.phone) ? form.phone : undefined;
 
   return (
     <main className="bind-page">
       <BindHeader />
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
+      <Tabs activeKey={form.tab} onChange={(key) => form.setTab(key as LoginTab)}>
         <Tabs.Tab title="验证码登录" key="sms" />
         <Tabs.Tab title="密码登录" key="pwd" />
       </Tabs>
       <div className="bind-form">
         <List>
           <List.Item>
-            <PhoneInput value={phone} onChange={setPhone} />
+            <PhoneInput value={form.phone} onChange={(v) => form.setPhone(v)} />
           </List.Item>
-          {tab === 'sms' ? (
-            <List.Item extra={<SmsCodeButton sender={sms} phone={phone} />}>
-              <SmsCodeInput value={code} onChange={setCode} />
+          {form.tab === 'sms' ? (
+            <List.Item
+              extra={
+                <SmsCodeButton
+                  sender={form.sms}
+                  phone={form.phone}
+                  onHandled={() => void offerRegistration(navigate, form.phone)}
+                />
+              }
+            >
+              <SmsCodeInput value={form.code} onChange={(v) => form.setCode(v)} />
             </List.Item>
           ) : (
-            <List.Item extra={<PasswordEye shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}>
+            <List.Item extra={<PasswordEye shown={form.showPassword} onToggle={() => form.toggleShowPassword()} />}>
               <Input
                 name="password"
-                type={showPassword ? 'text' : 'password'}
+                type={form.showPassword ? 'text' : 'password'}
                 placeholder="请输入密码"
                 maxLength={20}
-                value={password}
-                onChange={setPassword}
+                value={form.password}
+                onChange={(v) => form.setPassword(v)}
               />
             </List.Item>
           )}
         </List>
-        {tab === 'pwd' && (
+        {form.tab === 'pwd' && (
           <div className="bind-forgot">
-            <Link to={`/mine/bind/find-pass${validPhone ? `?phone=${validPhone}` : ''}`}>忘记密码？</Link>
+            <Link to={href('findPass', { phone: validPhone })}>忘记密码？</Link>
           </div>
         )}
-        <AgreementCheck checked={agreed} onChange={setAgreed} />
+        <AgreementCheck checked={form.agreed} onChange={(v) => form.setAgreed(v)} />
         <Button
           block
           color="primary"
           size="large"
-          disabled={!filled || submitting}
-          loading={submitting}
+          disabled={!form.filled || form.submitting}
+          loading={form.submitting}
           onClick={() => void submit()}
         >
           登录
@@ -167,7 +137,7 @@ const BindPage = observer(function BindPage() {
         <div className="bind-links">
           <span>
             还没有账号？
-            <Link to={`/mine/bind/register${phone ? `?phone=${encodeURIComponent(phone)}` : ''}`}>立即注册</Link>
+            <Link to={href('register', { phone: form.phone || undefined })}>立即注册</Link>
           </span>
         </div>
         <p className="bind-footnote">登录后将绑定当前微信/支付宝账号，下次打开自动登录</p>
@@ -176,4 +146,8 @@ const BindPage = observer(function BindPage() {
   );
 });
 
-export default BindPage;
+/** /mine/bind with the query's tab and phone. */
+export default function BindPage() {
+  const query = useRouteQuery('bind');
+  return query && <BindForm query={query} />;
+}

@@ -2,12 +2,14 @@ import { Button, Input, List, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { href, pathOf } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { useStores } from '@/stores/root';
-import { siteAddStoreOf, type SiteAddField } from '@/stores/screens/site/site-add';
+import { useScreenStore } from '@/stores/screen-store';
+import { siteAddStore, type SiteAddField } from '@/stores/screens/site/site-add';
 import { costSummary } from '@/stores/screens/site/site-settings-cost';
-import './add.css';
+import '@/sections/site/add.css';
 
 /**
  * /site/add — 添加站点 (B-site.md §1): a form bound to the site draft (§0.1, kept in session storage, so leaving for
@@ -17,7 +19,7 @@ import './add.css';
  * 清空 resets the draft after a confirmation.
  */
 
-const FACILITY_CODE = '/site/siteInfo/facilityList/facilityCode';
+const FACILITY_CODE = pathOf('facilityCode');
 
 /** Scrolls the row of a field into view (after a failed check). */
 function reveal(field: SiteAddField): void {
@@ -27,7 +29,7 @@ function reveal(field: SiteAddField): void {
 const SiteAddPage = observer(function SiteAddPage() {
   const root = useStores();
   const { siteDraft } = root;
-  const store = siteAddStoreOf(root);
+  const store = useScreenStore(siteAddStore);
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
   const draft = siteDraft.draft;
@@ -49,10 +51,10 @@ const SiteAddPage = observer(function SiteAddPage() {
     }
     toast('添加成功');
     const id = outcome.id;
-    void navigate(`/site/siteInfo/facilityList?siteId=${id}`, { replace: true });
+    void navigate(href('facilityList', { siteId: id }), { replace: true });
     if (!isBuilt(FACILITY_CODE)) return;
     const scan = await confirm('提示', '站点已创建，是否立即扫码添加设备？', '去添加', '稍后');
-    if (scan) void navigate(`${FACILITY_CODE}?siteId=${id}`);
+    if (scan) void navigate(href('facilityCode', { siteId: id }));
   };
 
   const clear = async () => {
@@ -82,7 +84,7 @@ const SiteAddPage = observer(function SiteAddPage() {
           data-field="location"
           data-testid="site-add-location"
           clickable
-          onClick={() => void navigate('/site/siteInfo/siteData/maplocation?from=add')}
+          onClick={() => void navigate(href('siteMapLocation', { from: 'add' }))}
           extra={region || '请选择'}
         >
           {draft.longitude !== null && draft.latitude !== null ? (
@@ -136,7 +138,7 @@ const SiteAddPage = observer(function SiteAddPage() {
           title="物业"
           data-testid="site-add-property"
           clickable
-          onClick={() => void navigate('/site/siteInfo/siteData/merchant?from=add')}
+          onClick={() => void navigate(href('siteMerchant', { from: 'add' }))}
           extra={hasProperty ? draft.merchantName : '不关联物业'}
         />
         {hasProperty && (
@@ -156,7 +158,7 @@ const SiteAddPage = observer(function SiteAddPage() {
           data-field="costs"
           data-testid="site-add-costs"
           clickable
-          onClick={() => void navigate('/site/add/expensesSet')}
+          onClick={() => void navigate(href('siteAddExpenses'))}
           description={costSummary(draft.siteShareRule, hasProperty)}
         />
       </List>

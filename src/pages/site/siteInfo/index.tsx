@@ -6,11 +6,13 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/feedback';
 import { Count, Money } from '@/components/money';
 import { EntryLink } from '@/components/route-availability';
+import { href } from '@/config/routes';
 import { SITE_TABS, siteInfoEntry, siteTabOf, type SiteTabKey } from '@/lib/device-status';
 import { useStores } from '@/stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/screens/site/site-detail';
-import { useQueryNumber } from '@/components/device-setup-parts';
-import { copyText } from './parts';
+import { useScreenStore } from '@/stores/screen-store';
+import { siteDetailStore, type SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { copyText } from '@/sections/site/device-tab';
+import { useSiteQuery } from '@/sections/site/settings-ui';
 import './site-info.css';
 
 /**
@@ -46,7 +48,7 @@ const Header = observer(function Header({ store }: { store: SiteDetailStore }) {
         </h1>
         {store.awaitingInstall && <Tag color="warning">待装机</Tag>}
         {site?.auditStatus === 1 && <Tag color="primary">分成审核中</Tag>}
-        <EntryLink to={`/site/siteInfo/siteData?siteId=${store.siteId ?? ''}`} className="site-info-header__link">
+        <EntryLink to={href('siteData', { siteId: store.siteId })} className="site-info-header__link">
           站点资料 <RightOutline />
         </EntryLink>
       </div>
@@ -130,19 +132,19 @@ const DeviceStrip = observer(function DeviceStrip({ store }: { store: SiteDetail
 });
 
 const Shortcuts = observer(function Shortcuts({ store }: { store: SiteDetailStore }) {
-  const query = `siteId=${store.siteId ?? ''}`;
+  const { siteId } = store;
   return (
     <nav className="site-info-card site-info-shortcuts" aria-label="快捷入口">
-      <EntryLink to={`/site/siteInfo/incomeList?${query}`} className="site-info-shortcut">
+      <EntryLink to={href('siteIncomeList', { siteId })} className="site-info-shortcut">
         收入明细
       </EntryLink>
       {store.editable && (
-        <EntryLink to={`/site/siteInfo/siteData/setCharger?${query}`} className="site-info-shortcut">
+        <EntryLink to={href('siteSetCharger', { siteId })} className="site-info-shortcut">
           收费设置
         </EntryLink>
       )}
       {store.canAddDevice && (
-        <EntryLink to={`/site/siteInfo/facilityList/facilityCode?${query}`} className="site-info-shortcut">
+        <EntryLink to={href('facilityCode', { siteId })} className="site-info-shortcut">
           扫码加设备
         </EntryLink>
       )}
@@ -191,44 +193,38 @@ const DeviceTabs = observer(function DeviceTabs({
   );
 });
 
-const SiteInfoLayout = observer(function SiteInfoLayout() {
+const SiteInfoView = observer(function SiteInfoView({ siteId }: { siteId: number }) {
   const root = useStores();
-  const store = siteDetailStoreOf(root);
+  const store = useScreenStore(siteDetailStore, siteId);
   const location = useLocation();
   const navigate = useNavigate();
-  const siteId = useQueryNumber('siteId');
   const tab = siteTabOf(location.pathname);
 
   useEffect(() => {
-    if (siteId !== null && tab === null) {
-      void navigate(siteInfoEntry(root.ui.currentSiteTab, location.search), { replace: true });
-    }
-  }, [siteId, tab, root, location.search, navigate]);
+    if (tab === null) void navigate(siteInfoEntry(root.ui.currentSiteTab, location.search), { replace: true });
+  }, [tab, root, location.search, navigate]);
 
   useEffect(() => {
     if (tab !== null) root.ui.setCurrentSiteTab(tab);
   }, [tab, root]);
 
   useEffect(() => {
-    if (siteId === null) {
-      toast('缺少站点参数');
-      void navigate('/site', { replace: true });
-      return undefined;
-    }
     let live = true;
-    void store.open(siteId).then((outcome) => {
+    void store.open().then((outcome) => {
       // The request layer already toasted why (站点不存在或无权查看).
-      if (live && outcome === 'missing') void navigate('/site', { replace: true });
+      if (live && outcome === 'missing') void navigate(href('site'), { replace: true });
     });
+    const stop = store.follow();
     return () => {
       live = false;
+      stop();
     };
-  }, [siteId, store, navigate]);
+  }, [store, navigate]);
 
   const selectTab = (next: SiteTabKey) => {
-    if (next === tab || siteId === null) return;
+    if (next === tab) return;
     root.ui.setCurrentSiteTab(next);
-    void navigate(`/site/siteInfo/${next}?siteId=${siteId}`, { replace: true });
+    void navigate(href(next, { siteId }), { replace: true });
   };
 
   return (
@@ -238,9 +234,13 @@ const SiteInfoLayout = observer(function SiteInfoLayout() {
       <DeviceStrip store={store} />
       <Shortcuts store={store} />
       <DeviceTabs store={store} active={tab} onChange={selectTab} />
-      {siteId !== null && tab !== null && <Outlet />}
+      {tab !== null && <Outlet />}
     </main>
   );
 });
 
-export default SiteInfoLayout;
+/** The layout for the route's site: a missing siteId toasts 缺少站点参数 and goes back to /site. */
+export default function SiteInfoLayout() {
+  const query = useSiteQuery('siteInfo');
+  return query && <SiteInfoView siteId={query.siteId} />;
+}

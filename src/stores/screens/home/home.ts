@@ -10,6 +10,7 @@ import {
   getTodayIncome,
   getUnSignBackOrderCount,
 } from '@/api/home';
+import { href } from '@/config/routes';
 import { dayOf, firstDayOfMonthOf } from '@/lib/time';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
@@ -25,9 +26,41 @@ export function homeVariant(accountType: number | undefined): HomeVariant {
   return 'operator';
 }
 
+/** Keys of home's 常用功能 entries (the screen draws each one's icon). */
+export type HomeFunctionKey =
+  | 'siteAdd'
+  | 'remoteCharge'
+  | 'chargerRecord'
+  | 'card'
+  | 'permuteCard'
+  | 'withdraw'
+  | 'statement'
+  | 'stages'
+  | 'platformFee'
+  | 'workOrder'
+  | 'siteAuthor'
+  | 'devStatistics'
+  | 'warning'
+  | 'notice'
+  | 'sim'
+  | 'parking'
+  | 'downCenter'
+  | 'compact';
+
+/** One entry of home's 常用功能 grid: where it leads (href) and its count badge. */
+export interface HomeFunction {
+  key: HomeFunctionKey;
+  label: string;
+  to: string;
+  badge?: number;
+}
+
+/** An entry with the permission it needs and any further condition (settle mode, held orders …). */
+type Candidate = HomeFunction & { permission: string; when?: boolean };
+
 /**
  * The home dashboard's data (A-shell-home-settlement.md §3): one Loadable per card, all fired in parallel, chosen by
- * the account's variant, permissions and coin capability. Obtain it with homeStoreOf(root).
+ * the account's variant, permissions and coin capability. Obtain it with useScreenStore(homeStore).
  */
 export class HomeStore {
   readonly income = new Loadable(() => getTodayIncome());
@@ -79,11 +112,84 @@ export class HomeStore {
     await Promise.all(jobs);
   }
 
+  /**
+   * The 常用功能 grid of the account's variant (A §3): the entries its permissions allow and whose condition holds
+   * (结算中心 for settleMode 1, 平台费 for settleMode 2, 未签约订单 while orders are held); the grid shows those whose
+   * screen is built. Builders have none.
+   */
+  get functions(): HomeFunction[] {
+    const { session, merchant } = this.root;
+    const settleMode = session.extendPermission?.settleMode ?? 0;
+    const candidates: Candidate[] =
+      this.variant === 'property'
+        ? [
+            { key: 'statement', label: '对账单', to: href('statementBill'), permission: 'bill:view' },
+            { key: 'withdraw', label: '提现', to: href('withdraw'), permission: 'withdraw' },
+            { key: 'warning', label: '告警通知', to: href('warning'), permission: 'message' },
+            { key: 'notice', label: '系统消息', to: href('upgrads'), permission: 'message' },
+          ]
+        : this.variant === 'builder'
+          ? []
+          : [
+              { key: 'siteAdd', label: '添加站点', to: href('siteAdd'), permission: 'site:edit' },
+              { key: 'remoteCharge', label: '远程充电', to: href('remoteCharge'), permission: 'remote:charge' },
+              { key: 'chargerRecord', label: '充电记录', to: href('chargerRecordList'), permission: 'order:view' },
+              { key: 'card', label: '卡片管理', to: href('card'), permission: 'card:view' },
+              { key: 'permuteCard', label: '老卡置换', to: href('permuteCard'), permission: 'card:edit' },
+              { key: 'withdraw', label: '提现', to: href('withdraw'), permission: 'withdraw' },
+              { key: 'statement', label: '对账单', to: href('statementBill'), permission: 'bill:view' },
+              {
+                key: 'stages',
+                label: '结算中心',
+                to: href('stages'),
+                permission: 'settlement',
+                when: settleMode === 1,
+              },
+              {
+                key: 'platformFee',
+                label: '平台费',
+                to: href('platformFeeCurrent'),
+                permission: 'settlement',
+                when: settleMode === 2,
+              },
+              {
+                key: 'workOrder',
+                label: '施工工单',
+                to: href('workOrderOnline'),
+                permission: 'workOrder',
+                badge: merchant.base.orderCount,
+              },
+              {
+                key: 'siteAuthor',
+                label: '站点授权',
+                to: href('siteAuthorUndisposed'),
+                permission: 'siteAuthor',
+                badge: merchant.base.accreditCount,
+              },
+              { key: 'devStatistics', label: '设备统计', to: href('devStatistics'), permission: 'site:view' },
+              { key: 'warning', label: '告警通知', to: href('warning'), permission: 'message' },
+              { key: 'notice', label: '系统消息', to: href('upgrads'), permission: 'message' },
+              { key: 'sim', label: 'SIM卡月租', to: href('sim'), permission: 'sim' },
+              { key: 'parking', label: '停车记录', to: href('parkingList'), permission: 'parking' },
+              { key: 'downCenter', label: '报表下载', to: href('downCenter'), permission: 'export' },
+              {
+                key: 'compact',
+                label: '未签约订单',
+                to: href('compactOrders'),
+                permission: 'income:view',
+                when: (this.unsigned.data?.total ?? 0) > 0,
+              },
+            ];
+    return candidates
+      .filter((c) => session.can(c.permission) && c.when !== false)
+      .map(({ key, label, to, badge }) => ({ key, label, to, ...(badge === undefined ? {} : { badge }) }));
+  }
+
   /** Pull-to-refresh: reloads merchant info too. */
   async refresh(): Promise<void> {
     await Promise.all([this.root.auth.loadMerchantInfo(), this.load()]);
   }
 }
 
-/** The home store of a root store (see screenStore). */
-export const homeStoreOf = screenStore((root) => new HomeStore(root));
+/** The home screen's store, kept while the app runs (see screenStore). */
+export const homeStore = screenStore((root) => new HomeStore(root));

@@ -21,6 +21,7 @@ import {
 } from '@/api/income';
 import type { CallMeta } from '@/api/outcome';
 import { SILENT } from '@/config/constants';
+import { href, pathOf } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { readItem, writeItem } from '@/lib/storage';
 import { dayOf } from '@/lib/time';
@@ -34,7 +35,7 @@ import { screenStore } from '@/stores/screen-store';
  * overview (今日 | 昨日 | 本月), the income trend (近7天 | 近30天 | 近12月) and the 功能 grid. The pure rules are exported
  * (and unit-tested); the IncomeStore loads the calls in parallel, one Loadable per block, and writes withdraw info and
  * sign info as §1 "Client state" says. Money is fen everywhere; days 'YYYY-MM-DD' and months 'YYYY-MM' in
- * Asia/Shanghai. Obtain the store with incomeStoreOf(root).
+ * Asia/Shanghai. Obtain the store with useScreenStore(incomeStore).
  */
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -294,7 +295,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
       tone: 'warning',
       text: '您尚未完成电子协议签署，订单资金将暂由支付机构托管',
       action: '去签约',
-      to: esign('/income/sign-agree'),
+      to: esign(href('signAgree')),
     });
   } else if (signStatus === 3) {
     bars.push({
@@ -302,7 +303,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
       tone: 'danger',
       text: `签约失败：${input.rejectReason || '请重新签约'}`,
       action: '重新签约',
-      to: esign('/income/sign-agree'),
+      to: esign(href('signAgree')),
     });
   } else if (signStatus === 1) {
     bars.push({ key: 'sign', tone: 'info', text: '电子协议签约审核中，通常1个工作日内完成', action: null, to: null });
@@ -314,7 +315,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
         tone: 'warning',
         text: '对公账户待打款验证',
         action: '去验证',
-        to: esign('/income/KYBCheck'),
+        to: esign(href('kybCheck')),
       });
     } else if (openStatus === 2) {
       bars.push({
@@ -322,7 +323,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
         tone: 'info',
         text: '网商银行开户审核中',
         action: '查看',
-        to: esign('/income/openAccountDetail'),
+        to: esign(href('openAccountDetail')),
       });
     } else if (input.openRequired) {
       bars.push({
@@ -330,7 +331,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
         tone: 'warning',
         text: '请开通网商银行账户，开通前暂不可提现',
         action: '去开通',
-        to: esign('/income/openAccountDetail'),
+        to: esign(href('openAccountDetail')),
       });
     }
   }
@@ -340,7 +341,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
       tone: 'danger',
       text: `您有欠费 ${formatFen(input.oweAmount)}（${input.oweCount}期），缴清前暂停提现`,
       action: '去缴费',
-      to: input.canPayArrears ? '/income/feeOwedDetail' : null,
+      to: input.canPayArrears ? href('feeOwedDetail') : null,
     });
   }
   if (input.changeApply?.status === 1) {
@@ -349,7 +350,7 @@ export function noticeBars(input: NoticeInput): NoticeBar[] {
       tone: 'info',
       text: '认证信息变更审核中',
       action: '查看',
-      to: esign(`/income/apply-result?id=${input.changeApply.applyId}`),
+      to: esign(href('applyResult', { id: input.changeApply.applyId })),
     });
   }
   return bars;
@@ -375,11 +376,11 @@ export interface CertState {
  * view, 申请变更).
  */
 export function certTarget(s: CertState): string {
-  if (s.certStatus === null || s.certStatus !== 2) return '/income/edit-contract';
-  if (s.changeApplyStatus === 1) return '/income/apply-result';
-  if (s.signStatus !== 2) return '/income/sign-agree';
-  if (s.openRequired && s.openStatus !== 4) return '/income/openAccountDetail';
-  return '/income/edit-contract';
+  if (s.certStatus === null || s.certStatus !== 2) return href('editContract');
+  if (s.changeApplyStatus === 1) return href('applyResult');
+  if (s.signStatus !== 2) return href('signAgree');
+  if (s.openRequired && s.openStatus !== 4) return href('openAccountDetail');
+  return href('editContract');
 }
 
 /** The status text under 商户认证: 未认证 / 审核中 / 已认证 / 变更审核中; null while unknown. */
@@ -431,27 +432,27 @@ export function incomeFunctions(input: FunctionInput): IncomeFunction[] {
   const add = (when: boolean, entry: Omit<IncomeFunction, 'status'> & { status?: string | null }) => {
     if (when) out.push({ status: null, ...entry });
   };
-  add(can('bill:view'), { key: 'statement', label: '对账单', to: '/income/statement/bill' });
-  add(can('bill:view'), { key: 'siteBill', label: '站点账单', to: '/income/statement/bill/siteBill' });
-  add(can('bill:view') && input.coinEnabled, { key: 'coinBill', label: '投币收入', to: '/income/statement/coinBill' });
+  add(can('bill:view'), { key: 'statement', label: '对账单', to: href('statementBill') });
+  add(can('bill:view'), { key: 'siteBill', label: '站点账单', to: href('siteBill') });
+  add(can('bill:view') && input.coinEnabled, { key: 'coinBill', label: '投币收入', to: href('coinBill') });
   add(can('withdraw') && channel !== null, {
     key: 'withdrawList',
     label: '提现记录',
-    to: channel === 2 ? '/income/withdrawHistory' : '/income/withdraw-list',
+    to: channel === 2 ? href('withdrawHistory') : href('withdrawList'),
   });
-  add(can('bank') && channel === 1, { key: 'bank', label: '银行卡', to: '/income/bank' });
+  add(can('bank') && channel === 1, { key: 'bank', label: '银行卡', to: href('bank') });
   add(can('bank') && channel === 2 && input.mainAccount, {
     key: 'bank',
     label: '结算卡',
-    to: '/income/openAccountDetail',
+    to: href('openAccountDetail'),
   });
-  add(can('withdraw'), { key: 'autoWithdraw', label: '自动提现', to: '/income/autowithdraw' });
+  add(can('withdraw'), { key: 'autoWithdraw', label: '自动提现', to: href('autoWithdraw') });
   add(can('income:view') && (input.cardFrozenAmount ?? 0) > 0, {
     key: 'areaCardBill',
     label: '充值冻结记录',
-    to: '/income/areaCard-bill',
+    to: href('areaCardBill'),
   });
-  add(can('export'), { key: 'export', label: '导出报表', to: '/income/exportFile' });
+  add(can('export'), { key: 'export', label: '导出报表', to: href('exportFile') });
   add(input.mainAccount, { key: 'cert', label: '商户认证', to: certTarget(input.cert), status: certText(input.cert) });
   return out;
 }
@@ -511,7 +512,7 @@ const QUIET: CallMeta = { errorText: SILENT };
 /**
  * The /income screen's data (D §1): one Loadable per block, every call fired in parallel by load() (none when the
  * screen is locked). The day curve answers 今日/昨日/本月 and both day charts; the month curve loads on the first
- * 近12月 toggle. Obtain it with incomeStoreOf(root).
+ * 近12月 toggle. Obtain it with useScreenStore(incomeStore).
  */
 export class IncomeStore {
   readonly balance = new Loadable(() => getBalance());
@@ -694,8 +695,8 @@ export class IncomeStore {
     const signStatus = this.sign.data?.signStatus ?? this.root.session.extendPermission?.signStatus;
     this.root.signInfo.update({
       signStatus,
-      backUrl: '/income',
-      ...(bar.to?.startsWith('/income/KYBCheck') ? { kybBackUrl: '/income' } : {}),
+      backUrl: href('income'),
+      ...(bar.to?.startsWith(pathOf('kybCheck')) ? { kybBackUrl: href('income') } : {}),
     });
   }
 
@@ -756,5 +757,5 @@ export class IncomeStore {
   }
 }
 
-/** The income store of a root store (see screenStore). */
-export const incomeStoreOf = screenStore((root) => new IncomeStore(root));
+/** The income home's store, kept while the app runs (see screenStore). */
+export const incomeStore = screenStore((root) => new IncomeStore(root));

@@ -1,5 +1,6 @@
 import { DEFAULT_PERMISSIONS } from '@/api/permissions';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { keptScreenStore } from '@/stores/screen-store';
 import type { Platform } from '@platform/types';
 import type * as UserApi from '@/api/user';
 import type { AccountType } from '@/api/user';
@@ -9,7 +10,7 @@ import {
   canSeeEntry,
   displayName,
   entryRoute,
-  mineStoreOf,
+  mineStore,
   shouldRefresh,
   showsStats,
   visibleMenu,
@@ -183,7 +184,7 @@ describe('30-second throttle of counter refreshes', () => {
     });
 
     it('loads every block on the first show and skips shows within 30 s', async () => {
-      const mine = mineStoreOf(loginAs(1));
+      const mine = keptScreenStore(loginAs(1), mineStore);
       expect(await mine.onShow(100_000)).toBe(true);
       expect(mine.statistics.data?.socketCount).toBe(424);
       expect(mine.alarms.data?.unrecoveredCount).toBe(5);
@@ -199,7 +200,7 @@ describe('30-second throttle of counter refreshes', () => {
     });
 
     it('a builder loads only merchant info', async () => {
-      const mine = mineStoreOf(loginAs(5));
+      const mine = keptScreenStore(loginAs(5), mineStore);
       await mine.onShow(1);
       expect(api.getCommercialInfo).toHaveBeenCalledTimes(1);
       expect(api.getStatisticalOperation).not.toHaveBeenCalled();
@@ -209,7 +210,7 @@ describe('30-second throttle of counter refreshes', () => {
 
     it('a failed badge call leaves no badge data (its UI hidden)', async () => {
       api.getAlarmNumSilently.mockRejectedValue(new Error('silenced'));
-      const mine = mineStoreOf(loginAs(1));
+      const mine = keptScreenStore(loginAs(1), mineStore);
       await mine.onShow(1);
       expect(mine.alarms.failed).toBe(true);
       expect(mine.alarms.data).toBeNull();
@@ -217,7 +218,7 @@ describe('30-second throttle of counter refreshes', () => {
     });
 
     it('opens the personalised poster in the image viewer and reports a view', async () => {
-      const mine = mineStoreOf(loginAs(1));
+      const mine = keptScreenStore(loginAs(1), mineStore);
       expect(await mine.openPoster(1)).toBe(true);
       expect(api.listPosterImageUrl).toHaveBeenCalledWith(1);
       expect(platform.previewImage).toHaveBeenCalledWith(['http://x/p1.svg'], 'http://x/p1.svg');

@@ -10,6 +10,7 @@ import {
 import type { AccountType, CommercialInfo } from '@/api/user';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
+import { href } from '@/config/routes';
 import { screenStore } from '@/stores/screen-store';
 
 /**
@@ -52,22 +53,22 @@ export interface MineEntry {
 
 /** The entries of /mine (C-mine.md /mine Shows and Actions; permission codes of entities.md §1 Account). */
 export const MINE_ENTRIES: Readonly<Record<MineEntryKey, MineEntry>> = {
-  devStatistics: { key: 'devStatistics', label: '设备统计', permission: 'site:view', to: '/mine/devStatistics' },
-  chargerRecord: { key: 'chargerRecord', label: '充电记录', permission: 'order:view', to: '/mine/chargerRecord-list' },
-  remoteCharge: { key: 'remoteCharge', label: '远程充电', permission: 'remote:charge', to: '/mine/remoteCharge' },
-  card: { key: 'card', label: '卡片管理', permission: 'card:view', to: '/mine/card' },
-  permuteCard: { key: 'permuteCard', label: '旧卡更换', permission: 'card:edit', to: '/mine/permuteCard' },
-  parking: { key: 'parking', label: '停车记录', permission: 'parking', to: '/mine/parkingRecord/parkingList' },
-  siteAuthor: { key: 'siteAuthor', label: '站点授权', permission: 'siteAuthor', to: '/mine/siteAuthor/undisposed' },
-  workOrder: { key: 'workOrder', label: '安装工单', permission: 'workOrder', to: '/mine/workOrder/online' },
-  tenement: { key: 'tenement', label: '物业管理', permission: 'tenement', to: '/mine/tenement-list' },
-  agent: { key: 'agent', label: '我的代理', permission: 'agent', to: '/mine/factorialList' },
-  subAccount: { key: 'subAccount', label: '子账号', permission: 'subAccount', to: '/mine/accountList' },
-  sim: { key: 'sim', label: 'SIM月租', permission: 'sim', to: '/mine/sim/index' },
-  downCenter: { key: 'downCenter', label: '下载中心', permission: 'export', to: '/mine/downCenter/index' },
+  devStatistics: { key: 'devStatistics', label: '设备统计', permission: 'site:view', to: href('devStatistics') },
+  chargerRecord: { key: 'chargerRecord', label: '充电记录', permission: 'order:view', to: href('chargerRecordList') },
+  remoteCharge: { key: 'remoteCharge', label: '远程充电', permission: 'remote:charge', to: href('remoteCharge') },
+  card: { key: 'card', label: '卡片管理', permission: 'card:view', to: href('card') },
+  permuteCard: { key: 'permuteCard', label: '旧卡更换', permission: 'card:edit', to: href('permuteCard') },
+  parking: { key: 'parking', label: '停车记录', permission: 'parking', to: href('parkingList') },
+  siteAuthor: { key: 'siteAuthor', label: '站点授权', permission: 'siteAuthor', to: href('siteAuthorUndisposed') },
+  workOrder: { key: 'workOrder', label: '安装工单', permission: 'workOrder', to: href('workOrderOnline') },
+  tenement: { key: 'tenement', label: '物业管理', permission: 'tenement', to: href('tenementList') },
+  agent: { key: 'agent', label: '我的代理', permission: 'agent', to: href('factorialList') },
+  subAccount: { key: 'subAccount', label: '子账号', permission: 'subAccount', to: href('accountList') },
+  sim: { key: 'sim', label: 'SIM月租', permission: 'sim', to: href('sim') },
+  downCenter: { key: 'downCenter', label: '下载中心', permission: 'export', to: href('downCenter') },
   poster: { key: 'poster', label: '推广海报', permission: null, to: null },
-  warning: { key: 'warning', label: '告警通知', permission: 'message', to: '/mine/message/warning' },
-  notice: { key: 'notice', label: '系统消息', permission: 'message', to: '/mine/message/upgrads' },
+  warning: { key: 'warning', label: '告警通知', permission: 'message', to: href('warning') },
+  notice: { key: 'notice', label: '系统消息', permission: 'message', to: href('upgrads') },
 };
 
 /** A group of the menu grid. */
@@ -119,7 +120,7 @@ export function canSeeEntry(key: MineEntryKey, viewer: Viewer): boolean {
 
 /** The route of an entry for a viewer: 安装工单 of a 施工人员 goes to workOrder/working; null for the poster sheet. */
 export function entryRoute(key: MineEntryKey, accountType: AccountType | undefined): string | null {
-  if (key === 'workOrder' && accountType === 5) return '/mine/workOrder/working';
+  if (key === 'workOrder' && accountType === 5) return href('workOrderWorking');
   return MINE_ENTRIES[key].to;
 }
 
@@ -182,7 +183,7 @@ export function shouldRefresh(lastRefreshAt: number | null, now: number, interva
 /**
  * The /mine store (C-mine.md "/mine — 个人中心"): one Loadable per independent call — stats strip
  * (statisticalOperation, errors toasted), alarm and notice badges and the poster list (silenced, their UI hidden on
- * failure) — plus merchant base info through the auth store. Obtain it with mineStoreOf(root).
+ * failure) — plus merchant base info through the auth store. Obtain it with useScreenStore(mineStore).
  */
 export class MineStore {
   /** GET /api/user/statisticalOperation: site, box, socket and card counts. */
@@ -292,4 +293,4 @@ export class MineStore {
 }
 
 /** The /mine store of a root store (see screenStore); the 30-second throttle spans visits. */
-export const mineStoreOf = screenStore((root) => new MineStore(root));
+export const mineStore = screenStore((root) => new MineStore(root));

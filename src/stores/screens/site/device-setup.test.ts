@@ -5,7 +5,6 @@ import * as setupApi from '@/api/device-setup';
 import { settings } from '@/config/env';
 import { RootStore } from '@/stores/root';
 import {
-  BAR_CODE_HINT,
   ScanAddStore,
   SocketDetailStore,
   SpareCodeStore,
@@ -13,10 +12,8 @@ import {
   remarkError,
   remoteMinuteChoices,
   remoteStartError,
-  scansBarCodes,
   verifyCodeError,
 } from './device-setup';
-import { siteListStoreOf } from './site-list';
 
 vi.mock('@/api/device-setup', async (importOriginal) => {
   const actual = await importOriginal<typeof setupApi>();
@@ -33,7 +30,12 @@ const device = vi.mocked(deviceApi);
 
 /** A root store whose Platform scans `scanned` (null = the user cancelled). */
 function rootScanning(scanned: string | null): RootStore {
-  const platform = { client: 'r9a_weixin', scanTypes: ['qrCode', 'barCode'], scan: () => Promise.resolve(scanned) };
+  const platform = {
+    client: 'r9a_weixin',
+    capabilities: { scansBarCodes: true },
+    wording: { barCodeUnsupported: '' },
+    scan: () => Promise.resolve(scanned),
+  };
   return new RootStore(platform as unknown as Platform);
 }
 
@@ -51,10 +53,14 @@ beforeEach(() => {
 /** Pure rules of the device-setup screens (B-site.md §3, §0.4). */
 
 describe('scanning per host', () => {
-  it('offers bar codes where the Platform scans them; Alipay gets the manual-input hint', () => {
-    expect(scansBarCodes(['qrCode', 'barCode'])).toBe(true);
-    expect(scansBarCodes(['qr'])).toBe(false);
-    expect(BAR_CODE_HINT).toBe('支付宝仅支持扫描二维码，条形码请手动输入');
+  it('offers bar codes where the Platform scans them; elsewhere the Platform’s manual-input hint', () => {
+    expect(new ScanAddStore(rootScanning(null), 1).scanHint).toBeNull();
+    const qrOnly = {
+      capabilities: { scansBarCodes: false },
+      wording: { barCodeUnsupported: '支付宝仅支持扫描二维码，条形码请手动输入' },
+    };
+    const root = new RootStore(qrOnly as unknown as Platform);
+    expect(new ScanAddStore(root, 1).scanHint).toBe('支付宝仅支持扫描二维码，条形码请手动输入');
   });
 });
 
@@ -136,10 +142,10 @@ describe('ScanAddStore (facilityCode)', () => {
     } as never);
     expect(await store.lookUp('86123450011517')).toBeNull();
     setup.addBox.mockReturnValue({ send: () => Promise.resolve({ id: 41 }) } as never);
-    const before = siteListStoreOf(root).listVersion;
+    const before = root.sites.changes;
     expect(await store.confirm()).toMatchObject({ id: 41, serialNumber: '86123450011517' });
     expect(setup.addBox).toHaveBeenCalledWith({ siteId: 1, serialNumber: '86123450011517', deviceType: 1 });
-    expect(siteListStoreOf(root).listVersion).toBe(before + 1);
+    expect(root.sites.changes).toBe(before + 1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   addBox,
@@ -28,14 +29,14 @@ import {
 import { getBoxDetail, type BoxDetail } from '@/api/device';
 import { remarkRule } from '@/api/device-rules';
 import { firstError } from '@/api/rules';
-import { getSiteBaseInfo, type SiteDetail } from '@/api/site';
+import type { SiteDetail } from '@/api/site';
 import { SILENT } from '@/config/constants';
 import { settings } from '@/config/env';
 import { parseDeviceCode, parseSticker } from '@/lib/device-code';
 import { formatTime } from '@/lib/time';
 import { ActionGuard } from '@/stores/support/action-guard';
+import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
-import { siteListStoreOf } from './site-list';
 import type { RootStore } from '@/stores/root';
 
 /**
@@ -46,14 +47,6 @@ import type { RootStore } from '@/stores/root';
  * failures are already toasted by the request layer. Each store's calls run through an ActionGuard (one at a time;
  * the screen greys its buttons while busy). Money fen, power W, energy Wh, minutes, epoch ms.
  */
-
-/** The Alipay hint of §0.4, shown when the host cannot scan bar codes. */
-export const BAR_CODE_HINT = '支付宝仅支持扫描二维码，条形码请手动输入';
-
-/** True when the host scans bar codes too (WeChat: qrCode + barCode; Alipay: qr only). Decided by the Platform's scan types. */
-export function scansBarCodes(scanTypes: readonly string[]): boolean {
-  return scanTypes.includes('barCode');
-}
 
 /** A local check failed: the text to toast. */
 export interface Refusal {
@@ -104,7 +97,7 @@ export interface ScanCard {
 
 /** The state of the add-device screen of one site. */
 export class ScanAddStore {
-  readonly site: Loadable<SiteDetail>;
+  readonly site: LoadableLike<SiteDetail>;
   readonly permission: Loadable<{ allowed: boolean; reason: string }>;
   manualCode = '';
   card: ScanCard | null = null;
@@ -118,7 +111,7 @@ export class ScanAddStore {
     private readonly root: RootStore,
     readonly siteId: number,
   ) {
-    this.site = new Loadable(() => getSiteBaseInfo(siteId));
+    this.site = root.sites.handle(siteId);
     this.permission = new Loadable(() => checkAddDevicePermission(siteId));
     makeAutoObservable<ScanAddStore, 'root'>(this, { root: false });
   }
@@ -133,9 +126,10 @@ export class ScanAddStore {
     return this.actions.busy('confirm');
   }
 
-  /** The Alipay hint about bar codes, or null where bar codes can be scanned. */
+  /** The host's hint about bar codes (B §0.4: Alipay scans QR only), or null where bar codes can be scanned. */
   get scanHint(): string | null {
-    return scansBarCodes(this.root.platform.scanTypes) ? null : BAR_CODE_HINT;
+    const { capabilities, wording } = this.root.platform;
+    return capabilities.scansBarCodes ? null : wording.barCodeUnsupported;
   }
 
   /** What the card's button does: 确认添加 (unbound), 迁移到本站点 (another own site), or nothing. */
@@ -247,8 +241,8 @@ export class ScanAddStore {
         remark,
         time: Date.now(),
       };
-      // The kept-alive site list counts devices: it reloads when shown again.
-      siteListStoreOf(this.root).markDirty();
+      // The site's device counts changed: every screen showing the site follows (the kept site list too).
+      void this.root.sites.invalidate(this.siteId);
       runInAction(() => {
         this.added = [device, ...this.added];
         this.clearCard();
@@ -730,3 +724,23 @@ export class SocketDetailStore {
     if (serial) this.root.basicInfo.setRemoteSerialNumber(serial);
   }
 }
+
+/** The store of 扫码添加设备 for a site, new on each visit. */
+export const scanAddStore = screenStore((root, siteId: number) => new ScanAddStore(root, siteId), 'visit');
+/** The store of 绑定备用二维码 for a box, new on each visit. */
+export const spareCodeStore = screenStore((root, boxId: number) => new SpareCodeStore(root, boxId), 'visit');
+/** The store of 信号模式设置 for a box of a site, new on each visit. */
+export const signalModeStore = screenStore(
+  (_root, siteId: number, boxId: number) => new SignalModeStore(siteId, boxId),
+  'visit',
+);
+/** The store of 充电插座 for a box (by id or by its code), new on each visit. */
+export const socketQrStore = screenStore(
+  (root, ref: { boxId?: number; boxCode?: string }) => new SocketQrStore(root, ref),
+  'visit',
+);
+/** The store of 插座详情 for a socket, new on each visit. */
+export const socketDetailStore = screenStore(
+  (root, chargerId: number) => new SocketDetailStore(root, chargerId),
+  'visit',
+);

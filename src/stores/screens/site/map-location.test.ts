@@ -3,6 +3,7 @@ import type * as SiteApi from '@/api/site';
 import type * as SiteSettingsApi from '@/api/site-settings';
 import { wgs84ToGcj02 } from '@/lib/coords';
 import { SiteDraftStore } from '@/stores/domain/drafts';
+import { SitesStore } from '@/stores/domain/sites';
 import { cityOrProvince, composeAddress, locateFailureText, MapLocationStore } from './map-location';
 
 const apiMocks = vi.hoisted(() => ({ getSiteBaseInfo: vi.fn(), modifySite: vi.fn() }));
@@ -51,7 +52,7 @@ describe('MapLocationStore', () => {
   it('from=add: starts from the draft, locates by the browser in GCJ-02, checks the area and writes the draft', async () => {
     const drafts = new SiteDraftStore('400-800-1234');
     drafts.update({ address: '文三路1号' });
-    const store = new MapLocationStore({ kind: 'add' }, drafts);
+    const store = new MapLocationStore(new SitesStore(), { kind: 'add' }, drafts);
     expect(store.picked.address).toBe('文三路1号');
     expect(store.confirmFailure()).toBe('请选择位置');
     vi.stubGlobal('navigator', {
@@ -84,19 +85,21 @@ describe('MapLocationStore', () => {
   });
 
   it('with siteId: loads the site and saves the location through modifySite', async () => {
-    apiMocks.getSiteBaseInfo.mockReturnValue(
-      call({
-        name: '古荡新村充电站',
-        editable: true,
-        province: '浙江省',
-        city: '杭州市',
-        area: '西湖区',
-        address: '古荡新村',
-        longitude: 120.11,
-        latitude: 30.27,
-      }),
+    apiMocks.getSiteBaseInfo.mockResolvedValue({
+      name: '古荡新村充电站',
+      editable: true,
+      province: '浙江省',
+      city: '杭州市',
+      area: '西湖区',
+      address: '古荡新村',
+      longitude: 120.11,
+      latitude: 30.27,
+    } as never);
+    const store = new MapLocationStore(
+      new SitesStore(),
+      { kind: 'edit', siteId: 6 },
+      new SiteDraftStore('400-800-1234'),
     );
-    const store = new MapLocationStore({ kind: 'edit', siteId: 6 }, new SiteDraftStore('400-800-1234'));
     expect(store.loaded).toBe(false);
     expect(await store.load()).toBe(true);
     expect(apiMocks.getSiteBaseInfo).toHaveBeenCalledWith(6);
@@ -119,8 +122,12 @@ describe('MapLocationStore', () => {
   });
 
   it('with siteId: a site that cannot be read reports false (the screen goes back to the list)', async () => {
-    apiMocks.getSiteBaseInfo.mockReturnValue({ send: () => Promise.reject(new Error('站点不存在或无权查看')) });
-    const store = new MapLocationStore({ kind: 'edit', siteId: 999 }, new SiteDraftStore('400-800-1234'));
+    apiMocks.getSiteBaseInfo.mockRejectedValue(new Error('站点不存在或无权查看'));
+    const store = new MapLocationStore(
+      new SitesStore(),
+      { kind: 'edit', siteId: 999 },
+      new SiteDraftStore('400-800-1234'),
+    );
     expect(await store.load()).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo } from '@/api/site';
+import type { SitesStore } from '@/stores/domain/sites';
 import { firstError } from '@/api/rules';
 import { addressRule, REGION_REQUIRED } from '@/api/site-rules';
 import { modifySite } from '@/api/site-settings';
@@ -88,11 +89,18 @@ export class MapLocationStore {
   locating = false;
   private readonly guard = new ActionGuard();
 
+  /**
+   * @param sites the app's sites (root.sites)
+   * @param mode the add-site draft or a site being edited
+   * @param draftStore the site draft (add mode)
+   */
   constructor(
+    private readonly sites: SitesStore,
     readonly mode: SiteTarget,
     private readonly draftStore: SiteDraftStore,
   ) {
-    makeAutoObservable<MapLocationStore, 'draftStore' | 'guard'>(this, {
+    makeAutoObservable<MapLocationStore, 'sites' | 'draftStore' | 'guard'>(this, {
+      sites: false,
       draftStore: false,
       mode: false,
       guard: false,
@@ -118,21 +126,20 @@ export class MapLocationStore {
    */
   async load(): Promise<boolean> {
     if (this.mode.kind !== 'edit') return true;
-    try {
-      const site = await getSiteBaseInfo(this.mode.siteId).send();
-      this.applySite(site.name, site.editable, {
-        province: site.province,
-        city: site.city,
-        area: site.area,
-        provinceAdcode: '',
-        address: site.address,
-        longitude: site.longitude,
-        latitude: site.latitude,
-      });
-      return true;
-    } catch {
-      return false;
-    }
+    const siteId = this.mode.siteId;
+    if ((await this.sites.load(siteId)) !== 'ok') return false;
+    const site = this.sites.get(siteId);
+    if (!site) return false;
+    this.applySite(site.name, site.editable, {
+      province: site.province,
+      city: site.city,
+      area: site.area,
+      provinceAdcode: '',
+      address: site.address,
+      longitude: site.longitude,
+      latitude: site.latitude,
+    });
+    return true;
   }
 
   /** True while the new location is being saved (edit mode; 确定 ignores taps). */
@@ -210,9 +217,11 @@ export class MapLocationStore {
     const { province, city, area, address, longitude, latitude } = this.picked;
     if (this.mode.kind !== 'edit' || longitude === null || latitude === null) return false;
     const siteId = this.mode.siteId;
-    return this.guard.done('save', () =>
+    const saved = await this.guard.done('save', () =>
       modifySite({ siteId, province, city, area, address: address.trim(), longitude, latitude }).send(),
     );
+    if (saved) void this.sites.invalidate(siteId);
+    return saved;
   }
 
   private applySite(name: string, editable: boolean, picked: PickedLocation): void {
@@ -226,3 +235,9 @@ export class MapLocationStore {
     this.locating = on;
   }
 }
+
+/** The store of 地图定位 for the add-site draft or a site, new on each visit. */
+export const mapLocationStore = screenStore(
+  (root, target: SiteTarget) => new MapLocationStore(root.sites, target, root.siteDraft),
+  'visit',
+);

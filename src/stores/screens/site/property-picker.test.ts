@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SitesStore } from '@/stores/domain/sites';
 import type * as SiteApi from '@/api/site';
 import type * as SiteSettingsApi from '@/api/site-settings';
 import { SiteDraftStore } from '@/stores/domain/drafts';
@@ -58,7 +59,7 @@ describe('PropertyPickerStore', () => {
 
   it('from=add: the draft’s property is checked; a choice writes the draft; 不关联 clears it', () => {
     const drafts = new SiteDraftStore('400-800-1234');
-    const store = new PropertyPickerStore({ kind: 'add' }, drafts);
+    const store = new PropertyPickerStore(new SitesStore(), { kind: 'add' }, drafts);
     expect(store.currentMerchantId).toBeNull();
     expect(store.selectable).toBe(true);
     store.chooseForDraft(row(10004, '文新物业', '13800138003'));
@@ -74,7 +75,11 @@ describe('PropertyPickerStore', () => {
 
   it('with siteId: the site’s property is checked; a change posts modifySite { merchantId } (0 = unlink)', async () => {
     apiMocks.getSiteBaseInfo.mockReturnValue(call({ merchantId: 10003, editable: true }));
-    const store = new PropertyPickerStore({ kind: 'edit', siteId: 2 }, new SiteDraftStore('400-800-1234'));
+    const store = new PropertyPickerStore(
+      new SitesStore(),
+      { kind: 'edit', siteId: 2 },
+      new SiteDraftStore('400-800-1234'),
+    );
     expect(await store.site?.load()).toBe(true);
     expect(store.currentMerchantId).toBe(10003);
     expect(store.selectable).toBe(true);
@@ -87,7 +92,11 @@ describe('PropertyPickerStore', () => {
 
   it('with siteId: a read-only site cannot be changed', async () => {
     apiMocks.getSiteBaseInfo.mockReturnValue(call({ merchantId: null, editable: false }));
-    const store = new PropertyPickerStore({ kind: 'edit', siteId: 7 }, new SiteDraftStore('400-800-1234'));
+    const store = new PropertyPickerStore(
+      new SitesStore(),
+      { kind: 'edit', siteId: 7 },
+      new SiteDraftStore('400-800-1234'),
+    );
     await store.site?.load();
     expect(store.selectable).toBe(false);
   });

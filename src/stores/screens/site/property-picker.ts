@@ -1,11 +1,13 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo, type PropertyRow, type SiteDetail } from '@/api/site';
+import type { PropertyRow, SiteDetail } from '@/api/site';
+import type { SitesStore } from '@/stores/domain/sites';
+import type { LoadableLike } from '@/stores/support/entity-cache';
 import { keywordRule } from '@/api/site-rules';
 import { firstError } from '@/api/rules';
 import { modifySite, type ModifySiteResult } from '@/api/site-settings';
 import { ActionGuard } from '@/stores/support/action-guard';
 import type { SiteDraftStore } from '@/stores/domain/drafts';
-import { Loadable } from '@/stores/support/loadable';
 import type { SiteTarget } from './site-add';
 import { shareSavedText } from './site-settings';
 
@@ -37,15 +39,22 @@ export class PropertyPickerStore {
   /** The applied search keyword (物业名称/手机号, ≤ 30 characters). */
   keyword = '';
   /** The site being edited (edit mode): its current property and whether the caller may change it. */
-  readonly site: Loadable<SiteDetail> | null;
+  readonly site: LoadableLike<SiteDetail> | null;
   private readonly guard = new ActionGuard();
 
+  /**
+   * @param sites the app's sites (root.sites)
+   * @param mode the add-site draft or a site being edited
+   * @param draftStore the site draft (add mode)
+   */
   constructor(
+    private readonly sites: SitesStore,
     readonly mode: SiteTarget,
     private readonly draftStore: SiteDraftStore,
   ) {
-    this.site = mode.kind === 'edit' ? new Loadable(() => getSiteBaseInfo(mode.siteId)) : null;
-    makeAutoObservable<PropertyPickerStore, 'draftStore' | 'guard'>(this, {
+    this.site = mode.kind === 'edit' ? sites.handle(mode.siteId) : null;
+    makeAutoObservable<PropertyPickerStore, 'sites' | 'draftStore' | 'guard'>(this, {
+      sites: false,
       draftStore: false,
       mode: false,
       site: false,
@@ -100,6 +109,13 @@ export class PropertyPickerStore {
     const result = await this.guard.run('save', () =>
       modifySite({ siteId, merchantId: row ? row.merchantId : 0 }).send(),
     );
+    if (result) void this.sites.invalidate(siteId);
     return result ?? null;
   }
 }
+
+/** The store of 物业列表 for the add-site draft or a site, new on each visit. */
+export const propertyPickerStore = screenStore(
+  (root, target: SiteTarget) => new PropertyPickerStore(root.sites, target, root.siteDraft),
+  'visit',
+);

@@ -15,7 +15,6 @@ import { ActionGuard } from '@/stores/support/action-guard';
 import type { SiteDraft, SiteDraftStore } from '@/stores/domain/drafts';
 import type { RootStore } from '@/stores/root';
 import { screenStore } from '@/stores/screen-store';
-import { siteListStoreOf } from './site-list';
 import { bpToPercentText } from './site-settings';
 
 /**
@@ -110,7 +109,7 @@ export type SubmitOutcome =
 
 /**
  * The /site/add screen's state (B §1): the property rate as typed (the draft holds basis points) and the submit flow.
- * Obtain it with siteAddStoreOf(root).
+ * Obtain it with useScreenStore(siteAddStore).
  */
 export class SiteAddStore {
   /** The property rate as typed (percent, up to 2 decimals). */
@@ -181,6 +180,6 @@ export class SiteAddStore {
 }
 
 /** The add-site store of a root store: created on first use, wired to the site draft and the site list. */
-export const siteAddStoreOf = screenStore(
-  (root: RootStore) => new SiteAddStore(root.siteDraft, () => siteListStoreOf(root).markDirty()),
+export const siteAddStore = screenStore(
+  (root: RootStore) => new SiteAddStore(root.siteDraft, () => void root.sites.invalidate()),
 );

@@ -134,45 +134,68 @@ describe('SiteDetailStore', () => {
   });
 
   it('opens a site; a refused site is missing (back to /site), a transport failure is not', async () => {
-    const store = new SiteDetailStore(rootWith(['site:view']));
+    const root = rootWith(['site:view']);
+    const store = new SiteDetailStore(root, 1);
     mocked.getSiteBaseInfo.mockResolvedValueOnce(site(true) as never);
-    expect(await store.open(1)).toBe('ok');
+    expect(await store.open()).toBe('ok');
     expect(store.site?.name).toBe('站点');
     expect(store.awaitingInstall).toBe(true);
     expect(store.smokeAlarm).toBe(true);
     mocked.getSiteBaseInfo.mockRejectedValueOnce(new ApiError('business', 1, '站点不存在或无权查看') as never);
-    expect(await store.open(2)).toBe('missing');
-    expect(store.site).toBeNull();
+    const refused = new SiteDetailStore(root, 2);
+    expect(await refused.open()).toBe('missing');
+    expect(refused.site).toBeNull();
     mocked.getSiteBaseInfo.mockRejectedValueOnce(new ApiError('network', null, '网络异常') as never);
-    expect(await store.open(3)).toBe('failed');
-    expect(store.siteFailed).toBe(true);
+    const failed = new SiteDetailStore(root, 3);
+    expect(await failed.open()).toBe('failed');
+    expect(failed.siteFailed).toBe(true);
   });
 
   it('keeps the last figures while the same site refreshes, and starts empty for another site', async () => {
-    const store = new SiteDetailStore(rootWith(['site:view']));
+    const root = rootWith(['site:view']);
+    const store = new SiteDetailStore(root, 1);
     mocked.getSiteBaseInfo.mockResolvedValue(site(true) as never);
-    await store.open(1);
+    await store.open();
     let resolve: (value: unknown) => void = () => undefined;
     mocked.getSiteBaseInfo.mockReturnValueOnce(new Promise((r) => (resolve = r)) as never);
-    const again = store.open(1);
+    const again = new SiteDetailStore(root, 1).open();
     expect(store.site).not.toBeNull();
     resolve(site(true));
     await again;
     mocked.getSiteBaseInfo.mockReturnValueOnce(new Promise(() => undefined) as never);
-    void store.open(5);
-    expect(store.site).toBeNull();
-    expect(store.sitePending).toBe(true);
+    const other = new SiteDetailStore(root, 5);
+    void other.open();
+    expect(other.site).toBeNull();
+    expect(other.sitePending).toBe(true);
+  });
+
+  it('follows a change of the site made on another screen: the header and the strips reload', async () => {
+    const root = rootWith(['site:view']);
+    const store = new SiteDetailStore(root, 1);
+    mocked.getSiteBaseInfo.mockResolvedValueOnce({ ...site(true), boxCount: 0 } as never);
+    await store.open();
+    const stop = store.follow();
+    mocked.getSiteBaseInfo.mockResolvedValueOnce({ ...site(true), boxCount: 1 } as never);
+    mocked.getDeviceStatusStatistics.mockResolvedValueOnce({ smokeAlarm: 0 } as never);
+    const statsCalls = mocked.getDeviceStatusStatistics.mock.calls.length;
+    await root.sites.invalidate(1);
+    expect(store.awaitingInstall).toBe(false);
+    await vi.waitFor(() => expect(store.smokeAlarm).toBe(false));
+    expect(mocked.getDeviceStatusStatistics.mock.calls.length).toBe(statsCalls + 1);
+    stop();
+    await root.sites.invalidate(1);
+    expect(mocked.getDeviceStatusStatistics.mock.calls.length).toBe(statsCalls + 1);
   });
 
   it('derives what the caller may do: owner, sub-account without site:edit, party view', async () => {
     mocked.getSiteBaseInfo.mockResolvedValue(site(true) as never);
-    const owner = new SiteDetailStore(rootWith(['site:view', 'site:edit', 'device:add', 'device:control']));
-    await owner.open(1);
+    const owner = new SiteDetailStore(rootWith(['site:view', 'site:edit', 'device:add', 'device:control']), 1);
+    await owner.open();
     expect([owner.editable, owner.partyView, owner.canControl, owner.canAddDevice]).toEqual([true, false, true, true]);
 
     mocked.getSiteBaseInfo.mockResolvedValue(site(false) as never);
-    const party = new SiteDetailStore(rootWith(['site:view', 'site:edit', 'device:add', 'device:control']));
-    await party.open(7);
+    const party = new SiteDetailStore(rootWith(['site:view', 'site:edit', 'device:add', 'device:control']), 7);
+    await party.open();
     expect([party.editable, party.partyView, party.canControl, party.canAddDevice]).toEqual([
       false,
       true,
@@ -180,8 +203,8 @@ describe('SiteDetailStore', () => {
       false,
     ]);
 
-    const sub = new SiteDetailStore(rootWith(['site:view', 'device:control']));
-    await sub.open(1);
+    const sub = new SiteDetailStore(rootWith(['site:view', 'device:control']), 1);
+    await sub.open();
     expect([sub.editable, sub.partyView, sub.canControl, sub.canAddDevice]).toEqual([false, false, true, false]);
   });
 });

@@ -1,87 +1,76 @@
-import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { ApiError } from '@/api/outcome';
-import { getDeviceStatusStatistics, getSiteBaseInfo, type DeviceStatusStatistics, type SiteDetail } from '@/api/site';
-import { Loadable } from '@/stores/support/loadable';
+import { makeAutoObservable, observable, reaction } from 'mobx';
+import { getDeviceStatusStatistics, type DeviceStatusStatistics, type SiteDetail } from '@/api/site';
 import type { RootStore } from '@/stores/root';
 import { screenStore } from '@/stores/screen-store';
-import { siteListStoreOf } from './site-list';
+import type { LoadOutcome } from '@/stores/support/entity-cache';
+import { Loadable } from '@/stores/support/loadable';
 
 /**
- * The site detail's own state (B-site.md §2 "/site/siteInfo"): the site (siteBaseInfo) and its device statistics
- * (getDeviceStatusStatistics with siteId) shown by the layout above the four device tabs, what the caller may do there,
- * and the two helpers of live status used by the tabs: LivePoller (refresh at an interval while the page is visible)
- * and LiveRows (fresher copies of list rows laid over what the shared list loaded).
+ * The site detail's own state (B-site.md §2 "/site/siteInfo"): the site (root.sites, shared with every screen that
+ * shows it) and its device statistics (getDeviceStatusStatistics with siteId) shown by the layout above the four
+ * device tabs, what the caller may do there, and the two helpers of live status used by the tabs: LivePoller (refresh
+ * at an interval while the page is visible) and LiveRows (fresher copies of list rows laid over what the shared list
+ * loaded).
  */
 
 /** Outcome of opening a site: shown, not visible to the caller (server code ≠ 0: back to /site), or failed to load. */
-export type OpenOutcome = 'ok' | 'missing' | 'failed';
+export type OpenOutcome = LoadOutcome;
 
-/** The layout's store; obtain it with siteDetailStoreOf(root). */
+/** The layout's store for one site; obtain it with useScreenStore(siteDetailStore, siteId). */
 export class SiteDetailStore {
-  /** The site shown (route query siteId), or null before the first open. */
-  siteId: number | null = null;
-  /** The site (GET /api/site/siteBaseInfo), null until loaded. */
-  site: SiteDetail | null = null;
-  /** True while the site is loading. */
-  siteLoading = false;
-  /** True when the last load failed for a transport reason (the header shows `--`). */
-  siteFailed = false;
   /** Device and socket counts of the site (GET /api/box/getDeviceStatusStatistics?siteId=). */
-  stats = new Loadable<DeviceStatusStatistics>(() => getDeviceStatusStatistics(this.siteId ?? 0));
+  readonly stats: Loadable<DeviceStatusStatistics>;
 
-  constructor(private readonly root: RootStore) {
-    makeAutoObservable<SiteDetailStore, 'root'>(this, { root: false });
+  /**
+   * @param root the running app (its sites and session)
+   * @param siteId the site shown (route query siteId)
+   */
+  constructor(
+    private readonly root: RootStore,
+    readonly siteId: number,
+  ) {
+    this.stats = new Loadable<DeviceStatusStatistics>(() => getDeviceStatusStatistics(siteId));
+    makeAutoObservable<SiteDetailStore, 'root'>(this, { root: false, siteId: false, stats: false });
+  }
+
+  /** The site (GET /api/site/siteBaseInfo through root.sites), null until loaded. */
+  get site(): SiteDetail | null {
+    return this.root.sites.get(this.siteId);
+  }
+
+  /** True while the site is loading. */
+  get siteLoading(): boolean {
+    return this.root.sites.loadingOf(this.siteId);
+  }
+
+  /** True when the last load failed (the header shows `--`). */
+  get siteFailed(): boolean {
+    return this.root.sites.failedOf(this.siteId);
   }
 
   /**
-   * Shows a site: a different site starts from empty figures (skeletons), the same site keeps its last figures while
-   * they refresh (re-entering the page). Resolves 'missing' when the server refuses the site (already toasted).
+   * Shows the site: a site seen before shows its last figures at once while they refresh (re-entering the page).
+   * Resolves 'missing' when the server refuses the site (already toasted).
    */
-  async open(siteId: number): Promise<OpenOutcome> {
-    if (this.siteId !== siteId) {
-      this.siteId = siteId;
-      this.site = null;
-      this.siteFailed = false;
-      this.stats = new Loadable<DeviceStatusStatistics>(() => getDeviceStatusStatistics(siteId));
-    }
+  open(): Promise<OpenOutcome> {
     return this.refresh();
   }
 
-  /**
-   * After a box was unbound or migrated: the header and strips reload now, and the kept-alive site list (whose rows
-   * count the site's devices and sockets) reloads when it is shown again.
-   */
-  devicesChanged(): void {
-    siteListStoreOf(this.root).markDirty();
-    void this.refresh();
-  }
-
-  /** Reloads the header and both strips (re-entry, pull-to-refresh of the active tab, after unbinding a box). */
+  /** Reloads the header and both strips (re-entry, pull-to-refresh of the active tab). */
   async refresh(): Promise<OpenOutcome> {
-    const siteId = this.siteId;
-    if (siteId === null) return 'failed';
-    this.siteLoading = true;
-    const [outcome] = await Promise.all([this.loadSite(siteId), this.stats.load()]);
+    const [outcome] = await Promise.all([this.root.sites.load(this.siteId), this.stats.load()]);
     return outcome;
   }
 
-  private async loadSite(siteId: number): Promise<OpenOutcome> {
-    try {
-      const site = await getSiteBaseInfo(siteId);
-      runInAction(() => {
-        if (this.siteId !== siteId) return;
-        this.site = site;
-        this.siteFailed = false;
-        this.siteLoading = false;
-      });
-      return 'ok';
-    } catch (error) {
-      runInAction(() => {
-        this.siteLoading = false;
-        this.siteFailed = true;
-      });
-      return error instanceof ApiError && error.kind === 'business' ? 'missing' : 'failed';
-    }
+  /**
+   * Follows changes of the site made anywhere (a box added, unbound or migrated, a profile edit: root.sites
+   * invalidate): the strips reload with the header. Returns the function that stops following (the layout unmounts).
+   */
+  follow(): () => void {
+    return reaction(
+      () => this.root.sites.versionOf(this.siteId),
+      () => void this.stats.load(),
+    );
   }
 
   /** True before the first answer for this site (the header shows a skeleton). */
@@ -123,8 +112,8 @@ export class SiteDetailStore {
   }
 }
 
-/** The site detail's store of a root store (kept while the app runs; see screenStore). */
-export const siteDetailStoreOf = screenStore((root) => new SiteDetailStore(root));
+/** The site detail's store, one per site, kept while the app runs (the layout and its four tabs share it). */
+export const siteDetailStore = screenStore((root, siteId: number) => new SiteDetailStore(root, siteId));
 
 /** What LivePoller needs from the page it runs in (document, injectable for tests). */
 export interface VisibilitySource {

@@ -5,14 +5,8 @@ import type { BoxRow, GuardRow, WebcamRow } from '@/api/device';
 import * as setupApi from '@/api/device-setup';
 import * as siteApi from '@/api/site';
 import { RootStore } from '@/stores/root';
-import {
-  boxListStoreOf,
-  cameraListStoreOf,
-  guardListStoreOf,
-  smokeListStoreOf,
-  whitelistStoreOf,
-} from './site-devices';
-import { siteListStoreOf } from './site-list';
+import { boxListStore, cameraListStore, guardListStore, smokeListStore, whitelistStore } from './site-devices';
+import { keptScreenStore } from '@/stores/screen-store';
 
 vi.mock('@/api/device', async (importOriginal) => {
   const actual = await importOriginal<typeof deviceApi>();
@@ -72,8 +66,8 @@ beforeEach(() => {
 
 describe('BoxListStore (facilityList)', () => {
   it('asks for the filter, keyword and view of the screen', () => {
-    const store = boxListStoreOf(newRoot());
-    store.enter(3, 'offline');
+    const store = keptScreenStore(newRoot(), boxListStore, 3);
+    store.enter('offline');
     store.setKeyword('  03号 ');
     void store.fetchPage(2, 20);
     expect(api.getPagedBoxListOfSite).toHaveBeenLastCalledWith({
@@ -84,7 +78,7 @@ describe('BoxListStore (facilityList)', () => {
       keyword: '03号',
     });
     store.setView('socket');
-    store.enter(3, null);
+    store.enter(null);
     void store.fetchPage(1, 20);
     expect(api.getPagedBoxListWithChargerInfo).toHaveBeenLastCalledWith({
       siteId: 3,
@@ -96,8 +90,8 @@ describe('BoxListStore (facilityList)', () => {
   });
 
   it('refreshes live states of the loaded pages silently and lays them over the rows', async () => {
-    const store = boxListStoreOf(newRoot());
-    store.enter(1, null);
+    const store = keptScreenStore(newRoot(), boxListStore, 1);
+    store.enter(null);
     void store.fetchPage(1, 20);
     void store.fetchPage(2, 20);
     api.getPagedBoxListOfSite.mockResolvedValue({ list: [box({ status: 2, chargingCount: 0 })], total: 1 } as never);
@@ -109,8 +103,8 @@ describe('BoxListStore (facilityList)', () => {
   });
 
   it('validates a remark before calling and shows the saved one', async () => {
-    const store = boxListStoreOf(newRoot());
-    store.enter(1, null);
+    const store = keptScreenStore(newRoot(), boxListStore, 1);
+    store.enter(null);
     expect(await store.editRemark(box(), '一'.repeat(21))).toEqual({ ok: false, message: '备注最多20个字' });
     expect(api.editBoxMark).not.toHaveBeenCalled();
     api.editBoxMark.mockResolvedValue(null as never);
@@ -123,25 +117,24 @@ describe('BoxListStore (facilityList)', () => {
 
   it('reloads the list and the strips after unbinding, and marks the site list dirty; not when refused', async () => {
     const root = newRoot();
-    const store = boxListStoreOf(root);
-    const siteList = siteListStoreOf(root);
-    store.enter(1, null);
+    const store = keptScreenStore(root, boxListStore, 1);
+    store.enter(null);
     const version = store.version;
-    const listVersion = siteList.listVersion;
+    const listVersion = root.sites.changes;
     api.unbindSocket.mockRejectedValueOnce(new Error('charging') as never);
     expect(await store.unbind(box())).toBe(false);
     expect(store.version).toBe(version);
-    expect(siteList.listVersion).toBe(listVersion);
+    expect(root.sites.changes).toBe(listVersion);
     api.unbindSocket.mockResolvedValueOnce(null as never);
     expect(await store.unbind(box())).toBe(true);
     expect(store.version).toBe(version + 1);
-    expect(siteList.listVersion).toBe(listVersion + 1);
+    expect(root.sites.changes).toBe(listVersion + 1);
     expect(api.unbindSocket).toHaveBeenLastCalledWith({ siteId: 1, boxId: 1 });
   });
 
   it('migrates only to the caller’s other editable sites', async () => {
-    const store = boxListStoreOf(newRoot());
-    store.enter(1, null);
+    const store = keptScreenStore(newRoot(), boxListStore, 1);
+    store.enter(null);
     site.getSiteList.mockResolvedValue({
       list: [
         { id: 1, name: '本站', editable: true },
@@ -177,8 +170,7 @@ describe('GuardListStore (guardList)', () => {
   };
 
   it('shows 已打开 after a forced open until the next refresh', async () => {
-    const store = guardListStoreOf(newRoot());
-    store.enter(1);
+    const store = keptScreenStore(newRoot(), guardListStore, 1);
     api.forcedToOpenTheDoor.mockResolvedValue({ openTime: 1234 } as never);
     expect(await store.forceOpen(guard)).toBe(true);
     expect(store.live.of(guard)).toMatchObject({ doorStatus: 1, todayOpenCount: 3, lastOpenTime: 1234 });
@@ -191,8 +183,7 @@ describe('GuardListStore (guardList)', () => {
   });
 
   it('sends one command per tap even when tapped twice', async () => {
-    const store = guardListStoreOf(newRoot());
-    store.enter(5);
+    const store = keptScreenStore(newRoot(), guardListStore, 5);
     const gate = { ...guard, id: 69, deviceType: 5 as const };
     let release: (v: null) => void = () => undefined;
     api.remoteOpenGateDoor.mockReturnValue(new Promise((r) => (release = r)) as never);
@@ -211,7 +202,7 @@ describe('GuardListStore (guardList)', () => {
 
 describe('WhitelistStore', () => {
   it('validates the form in field order with the design’s messages', () => {
-    const store = whitelistStoreOf(newRoot());
+    const store = keptScreenStore(newRoot(), whitelistStore);
     const form = { name: '王小明', phone: '13912345678', roomNo: '3栋2单元501', expireDate: '' };
     expect(store.validate(form)).toBeNull();
     expect(store.validate({ ...form, name: '' })).toBe('请输入姓名');
@@ -221,7 +212,7 @@ describe('WhitelistStore', () => {
   });
 
   it('asks for the community and the search, and reloads the list and its count after a change', async () => {
-    const store = whitelistStoreOf(newRoot());
+    const store = keptScreenStore(newRoot(), whitelistStore);
     store.use(1);
     store.setKeyword('  人2 ');
     void store.fetchPage(2, 20);
@@ -260,7 +251,7 @@ describe('WhitelistStore', () => {
   });
 
   it('forgets another community’s search and count', () => {
-    const store = whitelistStoreOf(newRoot());
+    const store = keptScreenStore(newRoot(), whitelistStore);
     store.use(1);
     store.setKeyword('王');
     store.count = 3;
@@ -298,8 +289,7 @@ describe('CameraListStore (live view)', () => {
   });
 
   it('checks the camera with the cloud (signed by the backend), binds the live address, then plays', async () => {
-    const store = cameraListStoreOf(newRoot());
-    store.enter(1);
+    const store = keptScreenStore(newRoot(), cameraListStore, 1);
     api.cameraCloudDeviceOnline.mockResolvedValue({ deviceId: camera.serialNumber, onLine: '1' } as never);
     expect(await store.openLive(camera)).toBe('ok');
     const [signBody] = api.signLechangeSystem.mock.calls[0] ?? [];
@@ -317,8 +307,7 @@ describe('CameraListStore (live view)', () => {
   });
 
   it('stops at an offline camera or a failing cloud, without binding', async () => {
-    const store = cameraListStoreOf(newRoot());
-    store.enter(1);
+    const store = keptScreenStore(newRoot(), cameraListStore, 1);
     api.cameraCloudDeviceOnline.mockResolvedValueOnce({ deviceId: camera.serialNumber, onLine: '0' } as never);
     expect(await store.openLive(camera)).toBe('offline');
     api.cameraCloudDeviceOnline.mockRejectedValueOnce(new deviceApi.CameraCloudError('TK1002', 'token') as never);
@@ -331,8 +320,7 @@ describe('CameraListStore (live view)', () => {
 
 describe('SmokeListStore', () => {
   it('asks for the chip’s states and refreshes only while an alarm shows', async () => {
-    const store = smokeListStoreOf(newRoot());
-    store.enter(3);
+    const store = keptScreenStore(newRoot(), smokeListStore, 3);
     store.setFilter('lowBattery');
     void store.fetchPage(1, 20);
     expect(api.getPagedSmokeSensorList).toHaveBeenLastCalledWith({

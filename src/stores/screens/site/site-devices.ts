@@ -51,17 +51,18 @@ import { getSiteList } from '@/api/site';
 import { BOX_FILTERS, boxFilterOf, SMOKE_FILTERS, type BoxFilterKey, type SmokeFilterKey } from '@/lib/device-status';
 import { createNonce } from '@/lib/nonce';
 import { dayOf } from '@/lib/time';
-import { ActionGuard } from '@/stores/support/action-guard';
-import type { RootStore } from '@/stores/root';
+import type { SitesStore } from '@/stores/domain/sites';
 import { screenStore } from '@/stores/screen-store';
-import { LiveRows, livePageSize, siteDetailStoreOf, type SiteDetailStore } from './site-detail';
+import { ActionGuard } from '@/stores/support/action-guard';
+import { LiveRows, livePageSize } from './site-detail';
 
 /**
  * The four device tabs of the site detail (B-site.md §2): what each list asks the server for, its live refresh, and
  * every action of its rows — remarks, test charge, unbinding and migration of charging boxes; 强制开门, 开闸, 关闸 and
  * 自动关闸 of door guards and gates; the community whitelist; the camera live view through the camera-cloud open API;
  * smoke sensors. Screens render these stores and tell the user the outcomes; business errors are toasted by the
- * request layer only. Each store is one per root store (screenStore) and starts afresh for another site.
+ * request layer only. Each store is one per site (useScreenStore(xxxStore, siteId)), kept while the app runs; a
+ * change of the site's devices goes through root.sites (invalidate), so the header and the site list follow.
  */
 
 /** Refresh interval of the device list and the guard list while visible, ms (B §2: the 插座 view every 30 s). */
@@ -92,8 +93,6 @@ export type BoxView = 'list' | 'socket';
 
 /** The device list (B §2 facilityList): filters, view, live socket states and the 更多 actions of a box. */
 export class BoxListStore {
-  /** The site shown (route query siteId). */
-  siteId = 0;
   filter: BoxFilterKey = 'all';
   /** The applied search keyword (serial number or remark). */
   keyword = '';
@@ -106,17 +105,23 @@ export class BoxListStore {
   readonly actions = new ActionGuard();
   private pagesLoaded = 1;
 
-  constructor(private readonly detail: SiteDetailStore) {
-    makeAutoObservable<BoxListStore, 'detail' | 'pagesLoaded'>(this, { detail: false, pagesLoaded: false });
+  /**
+   * @param sites the app's sites (root.sites): the header reloads through it, and device changes invalidate it
+   * @param siteId the site shown (route query siteId)
+   */
+  constructor(
+    private readonly sites: SitesStore,
+    readonly siteId: number,
+  ) {
+    makeAutoObservable<BoxListStore, 'sites' | 'pagesLoaded'>(this, {
+      sites: false,
+      siteId: false,
+      pagesLoaded: false,
+    });
   }
 
-  /** Shows a site's list with the filter of the query `status` (online|offline|fault). */
-  enter(siteId: number, status: string | null): void {
-    if (siteId !== this.siteId) {
-      this.siteId = siteId;
-      this.keyword = '';
-      this.live.clear();
-    }
+  /** Applies the filter of the route query `status` (online|offline|fault; anything else shows all). */
+  enter(status: string | null): void {
     this.setFilter(boxFilterOf(status));
   }
 
@@ -183,7 +188,7 @@ export class BoxListStore {
   /** Pull-to-refresh: the list reloads itself; drop the overlay and refresh the header and strips. */
   async pulled(): Promise<void> {
     this.live.clear();
-    await this.detail.refresh();
+    await this.sites.invalidate(this.siteId);
   }
 
   private reload(): void {
@@ -231,7 +236,8 @@ export class BoxListStore {
     if (!(await this.actions.done(`unbind:${box.id}`, () => unbindSocket({ siteId: this.siteId, boxId: box.id }))))
       return false;
     this.reload();
-    this.detail.devicesChanged();
+    // The site's devices changed: its header and strips, and the kept site list, follow.
+    void this.sites.invalidate(this.siteId);
     return true;
   }
 
@@ -253,30 +259,33 @@ export class BoxListStore {
     );
     if (!moved) return false;
     this.reload();
-    this.detail.devicesChanged();
+    // The site's devices changed: its header and strips, and the kept site list, follow.
+    void this.sites.invalidate(this.siteId);
     return true;
   }
 }
 
 /** The door guard list (B §2 guardList): rows, live door states and the remote commands. */
 export class GuardListStore {
-  /** The site shown (route query siteId). */
-  siteId = 0;
   /** Fresher copies of rows (live refresh, saved remarks, commands just sent). */
   readonly live = new LiveRows<GuardRow>();
   /** Double-tap safety of the row actions. */
   readonly actions = new ActionGuard();
   private pagesLoaded = 1;
 
-  constructor(private readonly detail: SiteDetailStore) {
-    makeAutoObservable<GuardListStore, 'detail' | 'pagesLoaded'>(this, { detail: false, pagesLoaded: false });
-  }
-
-  /** Shows a site's list (another site starts afresh). */
-  enter(siteId: number): void {
-    if (siteId === this.siteId) return;
-    this.siteId = siteId;
-    this.live.clear();
+  /**
+   * @param sites the app's sites (root.sites): the header reloads through it
+   * @param siteId the site shown (route query siteId)
+   */
+  constructor(
+    private readonly sites: SitesStore,
+    readonly siteId: number,
+  ) {
+    makeAutoObservable<GuardListStore, 'sites' | 'pagesLoaded'>(this, {
+      sites: false,
+      siteId: false,
+      pagesLoaded: false,
+    });
   }
 
   /** Declares the call of one page for the shared list. */
@@ -297,7 +306,7 @@ export class GuardListStore {
   /** Pull-to-refresh: the list reloads itself; drop the overlay and refresh the header and strips. */
   async pulled(): Promise<void> {
     this.live.clear();
-    await this.detail.refresh();
+    await this.sites.invalidate(this.siteId);
   }
 
   /** 强制开门: the row shows 已打开 until the next refresh (the lock falls back after 5 s). */
@@ -464,8 +473,6 @@ export type LiveOutcome = 'ok' | 'offline' | 'cloudFailed' | 'failed';
 
 /** The camera list (B §2 cameraList): the camera-cloud token, the open sequence of the live view, remarks. */
 export class CameraListStore {
-  /** The site shown (route query siteId). */
-  siteId = 0;
   /** Fresher copies of rows (live refresh, saved remarks, commands just sent). */
   readonly live = new LiveRows<WebcamRow>();
   /** Double-tap safety of the row actions. */
@@ -475,16 +482,15 @@ export class CameraListStore {
   /** The open player, or null. */
   player: { camera: WebcamRow; address: LiveAddress; quality: LiveQuality } | null = null;
 
-  constructor(private readonly detail: SiteDetailStore) {
-    makeAutoObservable<CameraListStore, 'detail'>(this, { detail: false });
-  }
-
-  /** Shows a site's list (another site starts afresh). */
-  enter(siteId: number): void {
-    if (siteId === this.siteId) return;
-    this.siteId = siteId;
-    this.live.clear();
-    this.player = null;
+  /**
+   * @param sites the app's sites (root.sites): the header reloads through it
+   * @param siteId the site shown (route query siteId)
+   */
+  constructor(
+    private readonly sites: SitesStore,
+    readonly siteId: number,
+  ) {
+    makeAutoObservable<CameraListStore, 'sites'>(this, { sites: false, siteId: false });
   }
 
   /** One page of cameras, grouped by two for the grid. */
@@ -494,7 +500,7 @@ export class CameraListStore {
   /** Pull-to-refresh: the list reloads itself; drop the overlay and refresh the header and strips. */
   async pulled(): Promise<void> {
     this.live.clear();
-    await this.detail.refresh();
+    await this.sites.invalidate(this.siteId);
   }
 
   /** The camera-cloud token, fetched when missing or within a minute of expiry. */
@@ -574,8 +580,6 @@ export class CameraListStore {
 
 /** The smoke sensor list (B §2 smokeList): filter chips, alarm rows, refresh every 60 s while an alarm shows. */
 export class SmokeListStore {
-  /** The site shown (route query siteId). */
-  siteId = 0;
   filter: SmokeFilterKey = 'all';
   /** Fresher copies of rows (live refresh, saved remarks, commands just sent). */
   readonly live = new LiveRows<SmokeRow>();
@@ -583,17 +587,19 @@ export class SmokeListStore {
   private readonly alarmIds = observable.set<number>();
   private pagesLoaded = 1;
 
-  constructor(private readonly detail: SiteDetailStore) {
-    makeAutoObservable<SmokeListStore, 'detail' | 'pagesLoaded'>(this, { detail: false, pagesLoaded: false });
-  }
-
-  /** Shows a site's list (another site starts afresh). */
-  enter(siteId: number): void {
-    if (siteId === this.siteId) return;
-    this.siteId = siteId;
-    this.filter = 'all';
-    this.live.clear();
-    this.alarmIds.clear();
+  /**
+   * @param sites the app's sites (root.sites): the header reloads through it
+   * @param siteId the site shown (route query siteId)
+   */
+  constructor(
+    private readonly sites: SitesStore,
+    readonly siteId: number,
+  ) {
+    makeAutoObservable<SmokeListStore, 'sites' | 'pagesLoaded'>(this, {
+      sites: false,
+      siteId: false,
+      pagesLoaded: false,
+    });
   }
 
   /** Chooses a filter chip (全部 / 报警 / 低电量 / 离线). */
@@ -644,7 +650,7 @@ export class SmokeListStore {
   async pulled(): Promise<void> {
     this.live.clear();
     this.alarmIds.clear();
-    await this.detail.refresh();
+    await this.sites.invalidate(this.siteId);
   }
 
   /** True when a chip narrows the list (empty text 没有符合条件的烟感). */
@@ -661,13 +667,13 @@ export class SmokeListStore {
   }
 }
 
-/** The device-list store of a root store. */
-export const boxListStoreOf = screenStore((root: RootStore) => new BoxListStore(siteDetailStoreOf(root)));
-/** The guard-list store of a root store. */
-export const guardListStoreOf = screenStore((root: RootStore) => new GuardListStore(siteDetailStoreOf(root)));
-/** The whitelist store of a root store. */
-export const whitelistStoreOf = screenStore(() => new WhitelistStore());
-/** The camera-list store of a root store. */
-export const cameraListStoreOf = screenStore((root: RootStore) => new CameraListStore(siteDetailStoreOf(root)));
-/** The smoke-list store of a root store. */
-export const smokeListStoreOf = screenStore((root: RootStore) => new SmokeListStore(siteDetailStoreOf(root)));
+/** The device list's store of a site (kept while the app runs). */
+export const boxListStore = screenStore((root, siteId: number) => new BoxListStore(root.sites, siteId));
+/** The guard list's store of a site (kept while the app runs). */
+export const guardListStore = screenStore((root, siteId: number) => new GuardListStore(root.sites, siteId));
+/** The whitelist popup's store (kept while the app runs; it starts afresh for another community). */
+export const whitelistStore = screenStore(() => new WhitelistStore());
+/** The camera list's store of a site (kept while the app runs). */
+export const cameraListStore = screenStore((root, siteId: number) => new CameraListStore(root.sites, siteId));
+/** The smoke list's store of a site (kept while the app runs). */
+export const smokeListStore = screenStore((root, siteId: number) => new SmokeListStore(root.sites, siteId));

@@ -1,5 +1,8 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getSiteBaseInfo, type SiteDetail } from '@/api/site';
+import type { SiteDetail } from '@/api/site';
+import type { SitesStore } from '@/stores/domain/sites';
+import type { LoadableLike } from '@/stores/support/entity-cache';
 import { getCoinsOrderTotalMoney } from '@/api/home';
 import {
   getCoinsOrderList,
@@ -60,16 +63,23 @@ export function monthChartPoints(
 
 /** The overview (incomeList) of one site: the site (for its creation year), the chosen year and its months. */
 export class SiteIncomeYearStore {
-  readonly site: Loadable<SiteDetail>;
+  /** The site (root.sites). */
+  readonly site: LoadableLike<SiteDetail>;
   year: number;
   readonly years = new Map<number, Loadable<SiteIncomeYear>>();
 
+  /**
+   * @param sites the app's sites (root.sites)
+   * @param siteId the site
+   * @param now the clock (epoch ms)
+   */
   constructor(
+    sites: SitesStore,
     readonly siteId: number,
     private readonly now: () => number = Date.now,
   ) {
     this.year = Number(dayOf(now()).slice(0, 4));
-    this.site = new Loadable(() => getSiteBaseInfo(siteId));
+    this.site = sites.handle(siteId);
     makeAutoObservable<SiteIncomeYearStore, 'now'>(this, { now: false });
   }
 
@@ -135,13 +145,20 @@ export class SiteIncomeYearStore {
 
 /** The month detail shell (incomeSite): the site (for its creation month) and the months its picker offers. */
 export class SiteIncomeMonthsStore {
-  readonly site: Loadable<SiteDetail>;
+  /** The site (root.sites). */
+  readonly site: LoadableLike<SiteDetail>;
 
+  /**
+   * @param sites the app's sites (root.sites)
+   * @param siteId the site
+   * @param now the clock (epoch ms)
+   */
   constructor(
+    sites: SitesStore,
     readonly siteId: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.site = new Loadable(() => getSiteBaseInfo(siteId));
+    this.site = sites.handle(siteId);
     makeAutoObservable<SiteIncomeMonthsStore, 'now'>(this, { now: false });
   }
 
@@ -203,3 +220,14 @@ export class CoinDayStore {
     });
   }
 }
+
+/** The store of 充电收入概览 for a site, new on each visit. */
+export const siteIncomeYearStore = screenStore(
+  (root, siteId: number) => new SiteIncomeYearStore(root.sites, siteId),
+  'visit',
+);
+/** The store of the 收入明细 layout for a site, new on each visit. */
+export const siteIncomeMonthsStore = screenStore(
+  (root, siteId: number) => new SiteIncomeMonthsStore(root.sites, siteId),
+  'visit',
+);

@@ -10,6 +10,7 @@ import { CommunityFormStore } from './community-form';
 import { Loadable } from '@/stores/support/loadable';
 import { screenStore } from '@/stores/screen-store';
 import type { SessionStore } from '@/stores/domain/session';
+import type { SitesStore } from '@/stores/domain/sites';
 
 /** Segments of the site list (B-site.md §1). */
 export type SiteSegment = 'site' | 'community';
@@ -36,11 +37,6 @@ export class SiteListStore {
   communityKeyword = '';
   /** False when the caller cannot create sites (siteList canAdd). */
   canAdd = false;
-  /**
-   * Bumped when a screen created or deleted a site (the in-memory "site list dirty" event of B-site.md §1): the kept
-   * list reloads page 1 only then (or on pull-to-refresh).
-   */
-  listVersion = 0;
   /** Bumped after a community was added or changed: the 小区 list, its counts and the open sheet reload. */
   communityVersion = 0;
 
@@ -51,9 +47,23 @@ export class SiteListStore {
   /** The 新增小区 / 编辑 form popup (B §1). */
   readonly communityForm = new CommunityFormStore(() => this.communitiesChanged());
 
-  /** @param session the login (permissions decide whether communities may be added and edited) */
-  constructor(private readonly session: Pick<SessionStore, 'can' | 'extendPermission'>) {
-    makeAutoObservable<SiteListStore, 'session'>(this, { session: false });
+  /**
+   * @param session the login (permissions decide whether communities may be added and edited)
+   * @param sites the app's sites: any change to one (added, deleted, its devices or profile) reloads the kept list
+   */
+  constructor(
+    private readonly session: Pick<SessionStore, 'can' | 'extendPermission'>,
+    private readonly sites: Pick<SitesStore, 'changes'>,
+  ) {
+    makeAutoObservable<SiteListStore, 'session' | 'sites'>(this, { session: false, sites: false });
+  }
+
+  /**
+   * Changes when a screen created, deleted or changed a site (the in-memory "site list dirty" event of B-site.md §1,
+   * root.sites `changes`): the kept list reloads page 1 only then (or on pull-to-refresh).
+   */
+  get listVersion(): number {
+    return this.sites.changes;
   }
 
   /**
@@ -83,11 +93,6 @@ export class SiteListStore {
 
   setCommunityKeyword(keyword: string): void {
     this.communityKeyword = keyword.slice(0, KEYWORD_MAX);
-  }
-
-  /** Marks the site list dirty: it reloads page 1 the next time it is shown. */
-  markDirty(): void {
-    this.listVersion += 1;
   }
 
   /**
@@ -127,5 +132,5 @@ export class SiteListStore {
   }
 }
 
-/** The site-list store of a root store (see screenStore): segment and filters survive visits. */
-export const siteListStoreOf = screenStore((root) => new SiteListStore(root.session));
+/** The site list's store, kept while the app runs (see screenStore): segment and filters survive visits. */
+export const siteListStore = screenStore((root) => new SiteListStore(root.session, root.sites));

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SitesStore } from '@/stores/domain/sites';
 import type { ChargeRule } from '@/api/site';
 import * as siteApi from '@/api/site';
 import * as api from '@/api/site-settings';
@@ -90,7 +91,7 @@ describe('ChargeSettingsStore', () => {
   });
 
   it('adds a tier inside the highest range and keeps the last one at maxPower when deleting', async () => {
-    const store = new ChargeSettingsStore(4);
+    const store = new ChargeSettingsStore(new SitesStore(), 4);
     expect(await store.load()).toBe(true);
     expect(store.changed).toBe(false);
     store.addTier();
@@ -107,7 +108,7 @@ describe('ChargeSettingsStore', () => {
   });
 
   it('checks prepay amounts as they are added', async () => {
-    const store = new ChargeSettingsStore(4);
+    const store = new ChargeSettingsStore(new SitesStore(), 4);
     await store.load();
     expect(store.addPrepay('0.05')).toBe('预付金额需在0.1-100元之间');
     expect(store.addPrepay('2')).toBe('预付金额不能重复');
@@ -120,7 +121,7 @@ describe('ChargeSettingsStore', () => {
   });
 
   it('validates against the boxes, asks about cards only for a changed rule, and saves the normalised rule', async () => {
-    const store = new ChargeSettingsStore(4);
+    const store = new ChargeSettingsStore(new SitesStore(), 4);
     await store.load();
     mocked.haveCard.mockResolvedValue({ haveCard: true, cardCount: 2 } as never);
     expect(await store.needsCardConfirm()).toBe(false);
@@ -155,7 +156,7 @@ describe('ChargeSettingsStore', () => {
       maxPower: 1000,
     } as never);
     mockedSite.getSiteBaseInfo.mockResolvedValue({ id: 4, editable: true, chargeRule: MODE2 } as never);
-    const store = new ChargeSettingsStore(4);
+    const store = new ChargeSettingsStore(new SitesStore(), 4);
     await store.load();
     expect(store.rule).toBe('本站点设备不支持该计费方式');
     store.update({ billingMode: 2 });

@@ -1,5 +1,6 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo, type ChargeRule, type SiteDetail } from '@/api/site';
+import type { ChargeRule, SiteDetail } from '@/api/site';
 import {
   getOperationMode,
   haveCard,
@@ -21,6 +22,8 @@ import {
 } from '@/api/site-settings-rules';
 import { yuanToFen } from '@/lib/money';
 import { ActionGuard } from '@/stores/support/action-guard';
+import type { SitesStore } from '@/stores/domain/sites';
+import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
 import { fenText } from './site-settings';
 
@@ -151,7 +154,8 @@ export function tierExample(rule: ChargeRule): string {
  * first message; `save` sends it (after the screen's card confirmation).
  */
 export class ChargeSettingsStore {
-  readonly site: Loadable<SiteDetail>;
+  /** The site (root.sites). */
+  readonly site: LoadableLike<SiteDetail>;
   readonly mode: Loadable<OperationMode>;
   readonly sameSites: Loadable<SameRuleSite[]>;
   readonly cards: Loadable<{ haveCard: boolean; cardCount: number }>;
@@ -163,13 +167,21 @@ export class ChargeSettingsStore {
   dirty = false;
   private readonly guard = new ActionGuard();
 
-  constructor(readonly siteId: number) {
-    this.site = new Loadable(() => getSiteBaseInfo(siteId));
+  /**
+   * @param sites the app's sites (root.sites): the form reads this site and other sites' rules there
+   * @param siteId the site whose rule is edited
+   */
+  constructor(
+    private readonly sites: SitesStore,
+    readonly siteId: number,
+  ) {
+    this.site = sites.handle(siteId);
     this.mode = new Loadable(() => getOperationMode(siteId));
     this.sameSites = new Loadable(() => sameSiteRuleList(siteId));
     this.cards = new Loadable(() => haveCard(siteId));
     this.otherSites = new Loadable(async () => (await simpleSiteList()).filter((s) => s.id !== siteId));
-    makeAutoObservable<ChargeSettingsStore, 'guard'>(this, {
+    makeAutoObservable<ChargeSettingsStore, 'guard' | 'sites'>(this, {
+      sites: false,
       siteId: false,
       site: false,
       mode: false,
@@ -335,13 +347,11 @@ export class ChargeSettingsStore {
 
   /** Copies another site's rule into the form (引用其他站点规则; saved only with 保存). Resolves true when copied. */
   async copyFrom(siteId: number): Promise<boolean> {
-    try {
-      const other = await getSiteBaseInfo(siteId);
-      this.fill(normalizeChargeRule(other.chargeRule), true);
-      return true;
-    } catch {
-      return false;
-    }
+    if ((await this.sites.load(siteId)) !== 'ok') return false;
+    const other = this.sites.get(siteId);
+    if (!other) return false;
+    this.fill(normalizeChargeRule(other.chargeRule), true);
+    return true;
   }
 
   /** Saves the rule (after the screen's confirmation). Resolves with the answer, a message to show, or null. */
@@ -351,6 +361,8 @@ export class ChargeSettingsStore {
     const result = await this.guard.run('save', () => modifySite({ siteId: this.siteId, chargeRule: rule }));
     if (!result) return null;
     this.markSaved(rule);
+    // Every screen showing the site follows (its charge rule changed).
+    void this.sites.invalidate(this.siteId);
     return result;
   }
 
@@ -359,3 +371,9 @@ export class ChargeSettingsStore {
     this.dirty = false;
   }
 }
+
+/** The store of 收费设置, new on each visit (the form starts from the saved rule). */
+export const chargeSettingsStore = screenStore(
+  (root, siteId: number) => new ChargeSettingsStore(root.sites, siteId),
+  'visit',
+);

@@ -1,3 +1,4 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable } from 'mobx';
 import type { SiteShareRule } from '@/api/site';
 import { ELECTRIC_PRICE_MESSAGE } from '@/api/site-rules';
@@ -142,3 +143,9 @@ export class CostFormStore {
     return terms ? costExampleOf({ ...rule, ...terms }) : null;
   }
 }
+
+/** The store of the add-site form's 费用承担 page, new on each visit, starting from the draft's rule. */
+export const costFormStore = screenStore(
+  (_root, rule: SiteShareRule, hasProperty: boolean) => new CostFormStore(rule, hasProperty),
+  'visit',
+);

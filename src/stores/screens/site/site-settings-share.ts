@@ -1,5 +1,6 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable } from 'mobx';
-import { getSiteBaseInfo, type ShareParty, type SiteDetail, type SiteShareRule } from '@/api/site';
+import type { ShareParty, SiteDetail, SiteShareRule } from '@/api/site';
 import {
   checkAuditSiteInfo,
   getCommercialByPhone,
@@ -22,6 +23,7 @@ import {
 import { PHONE_PATTERN } from '@/api/rules';
 import { percentToBp } from '@/lib/rate';
 import { ActionGuard } from '@/stores/support/action-guard';
+import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
 import { bpToPercentText, workingVersion } from './site-settings';
@@ -40,7 +42,8 @@ import { CostFormStore, EXAMPLE_INCOME, costExampleOf, type CostExample } from '
  * The page stores own one (composition: MobX's makeAutoObservable does not support subclassing).
  */
 export class SiteShareContext {
-  readonly site: Loadable<SiteDetail>;
+  /** The site (root.sites). */
+  readonly site: LoadableLike<SiteDetail>;
   readonly versions: Loadable<ShareRuleVersion[]>;
   private readonly guard = new ActionGuard();
 
@@ -48,7 +51,7 @@ export class SiteShareContext {
     private readonly root: RootStore,
     readonly siteId: number,
   ) {
-    this.site = new Loadable(() => getSiteBaseInfo(siteId));
+    this.site = root.sites.handle(siteId);
     this.versions = new Loadable(() => querySiteShareRuleList(siteId));
     makeAutoObservable<SiteShareContext, 'root' | 'guard'>(this, { root: false, siteId: false, guard: false });
   }
@@ -122,7 +125,11 @@ export class SiteShareContext {
    * server's answer, or null when the call failed (already toasted) or a save is already running.
    */
   async send(rule: SiteShareRule): Promise<ModifySiteResult | null> {
-    return (await this.guard.run('send', () => modifySite({ siteId: this.siteId, siteShareRule: rule }))) ?? null;
+    const result = await this.guard.run('send', () => modifySite({ siteId: this.siteId, siteShareRule: rule }));
+    if (!result) return null;
+    // Every screen showing the site follows (its share terms and review state changed).
+    void this.root.sites.invalidate(this.siteId);
+    return result;
   }
 }
 
@@ -638,3 +645,16 @@ export class CostSettingsStore {
     this.form = null;
   }
 }
+
+/** The store of 分成设置 (mode 1) or 综合分成 (mode 2), new on each visit (the form starts from the saved rule). */
+export const shareSettingsStore = screenStore(
+  (root, siteId: number, mode: 1 | 2) => new ShareSettingsStore(root, siteId, mode),
+  'visit',
+);
+/** The store of 添加分成方, new on each visit. */
+export const addPartyStore = screenStore(
+  (root, siteId: number, mode: 1 | 2) => new AddPartyStore(root, siteId, mode),
+  'visit',
+);
+/** The store of 费用承担详情, new on each visit. */
+export const costSettingsStore = screenStore((root, siteId: number) => new CostSettingsStore(root, siteId), 'visit');

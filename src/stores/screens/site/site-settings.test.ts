@@ -13,7 +13,6 @@ import {
   versionStatusText,
   workingVersion,
 } from './site-settings';
-import { siteListStoreOf } from './site-list';
 
 vi.mock('@/api/site-settings', () => ({
   modifySite: vi.fn(),
@@ -154,10 +153,10 @@ describe('SiteProfileStore', () => {
     expect(await store.editText('contacts', ' 陈建国 ')).toBeNull();
     expect(mocked.modifySite).not.toHaveBeenCalled();
     mocked.modifySite.mockResolvedValue({ id: 4 } as never);
-    const version = siteListStoreOf(root).listVersion;
+    const version = root.sites.changes;
     expect(await store.editText('contacts', ' 王五 ')).toBeNull();
     expect(mocked.modifySite).toHaveBeenCalledWith({ siteId: 4, contacts: '王五' });
-    expect(siteListStoreOf(root).listVersion).toBe(version + 1);
+    expect(root.sites.changes).toBe(version + 1);
     mocked.modifySite.mockRejectedValue(new Error('站点名称已存在'));
     expect(await store.editText('name', '翠苑一区8栋车棚')).toBe(false);
   });

@@ -1,5 +1,6 @@
+import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable } from 'mobx';
-import { getCommunitySimpleList, getSiteBaseInfo, type SiteDetail, type SiteShareRule } from '@/api/site';
+import { getCommunitySimpleList, type SiteDetail, type SiteShareRule } from '@/api/site';
 import {
   checkAuditSiteInfo,
   contractDetail,
@@ -20,9 +21,9 @@ import { PARTY_TYPE_NAMES, SHARE_STATUS_NAMES, siteFieldError, type SiteTextFiel
 import { formatBp } from '@/lib/rate';
 import { shanghai } from '@/lib/time';
 import { ActionGuard } from '@/stores/support/action-guard';
+import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
-import { siteListStoreOf } from './site-list';
 
 /**
  * The site profile (B-site.md §4 "/site/siteInfo/siteData — 站点资料") and the display rules shared by the site
@@ -99,7 +100,8 @@ export const INSTALMENT_STATUS_NAMES: Readonly<Record<1 | 2 | 3, string>> = { 1:
  * what the screen tells the user; failed calls were already toasted by the request layer.
  */
 export class SiteProfileStore {
-  readonly detail: Loadable<SiteDetail>;
+  /** The site (root.sites). */
+  readonly detail: LoadableLike<SiteDetail>;
   readonly audit: Loadable<AuditSiteInfo>;
   readonly instalment: Loadable<SiteInstalmentStatus | null>;
   readonly applies: Loadable<{ total: number }>;
@@ -113,7 +115,7 @@ export class SiteProfileStore {
     private readonly root: RootStore,
     readonly siteId: number,
   ) {
-    this.detail = new Loadable(() => getSiteBaseInfo(siteId));
+    this.detail = root.sites.handle(siteId);
     this.audit = new Loadable(() => checkAuditSiteInfo(siteId));
     this.instalment = new Loadable(() => querySiteInstalmentStatus(siteId));
     this.applies = new Loadable(() => countGrantedSiteApplies(siteId));
@@ -154,8 +156,8 @@ export class SiteProfileStore {
     if (this.busy) return null;
     const result = await this.guard.run('change', async () => {
       const answer = await modifySite({ siteId: this.siteId, ...fields });
-      siteListStoreOf(this.root).markDirty();
-      await this.detail.load();
+      // Every screen showing the site follows (the kept site list too).
+      await this.root.sites.invalidate(this.siteId);
       return answer;
     });
     return result ?? null;
@@ -222,7 +224,10 @@ export class SiteProfileStore {
     if (this.busy) return false;
     return this.guard.done('delete', async () => {
       await delSite(this.siteId);
-      siteListStoreOf(this.root).markDirty();
+      this.root.sites.forget(this.siteId);
     });
   }
 }
+
+/** The site profile's store, new on each visit of /site/siteInfo/siteData (its first load reads the site afresh). */
+export const siteProfileStore = screenStore((root, siteId: number) => new SiteProfileStore(root, siteId), 'visit');

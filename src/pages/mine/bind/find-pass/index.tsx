@@ -1,29 +1,24 @@
 import { Button, List, NavBar, Steps } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '@/api/outcome';
-import { firstFailure, newPasswordRule, phoneRule, smsCodeRule } from '@/api/rules';
-import { findPass, validCode } from '@/api/user';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '@/components/feedback';
+import { useRouteQuery } from '@/components/route-query';
+import { href, type QueryOf } from '@/config/routes';
 import { useStores } from '@/stores/root';
-import { NewPasswordItems, PhoneInput, SmsCodeButton, SmsCodeInput, useSmsSender } from '@/pages/mine/bind/parts';
+import { useScreenStore } from '@/stores/screen-store';
+import { findPassStore } from '@/stores/screens/mine/login';
+import { NewPasswordItems, PhoneInput, SmsCodeButton, SmsCodeInput } from '@/sections/mine/login-parts';
 
 /**
  * /mine/bind/find-pass — 设置新密码 (A-shell-home-settlement.md §2): prove the phone with an SMS code, then set a new
- * password. The step lives in memory only (a reload starts at step 1).
+ * password. The step lives in memory only (a reload starts at step 1); the form and its rules are the store's
+ * (FindPassStore).
  */
-const FindPassPage = observer(function FindPassPage() {
+const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<'findPass'> }) {
   const { session, merchant, auth } = useStores();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [phone, setPhone] = useState(params.get('phone') ?? '');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const sms = useSmsSender(3);
+  const form = useScreenStore(findPassStore, query);
   const accountPhone = session.loggedIn ? (merchant.info?.phone ?? '') : '';
 
   // Logged in: the phone is the account's own, read-only.
@@ -31,65 +26,39 @@ const FindPassPage = observer(function FindPassPage() {
     if (session.loggedIn && !merchant.info) void auth.loadMerchantInfo();
   }, [session.loggedIn, merchant.info, auth]);
   useEffect(() => {
-    if (accountPhone) setPhone(accountPhone);
-  }, [accountPhone]);
+    if (accountPhone) form.setPhone(accountPhone);
+  }, [accountPhone, form]);
 
   const next = async () => {
-    if (busy) return;
-    const failure = firstFailure([
-      [phoneRule, phone],
-      [smsCodeRule, code],
-    ]);
-    if (failure) return toast(failure);
-    setBusy(true);
-    try {
-      await validCode(phone, code, 3).send();
-      setStep(2);
-    } catch {
-      // 1001 and others are told by the request layer.
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await form.next();
+    if (outcome?.kind === 'message') toast(outcome.text);
   };
 
   const submit = async () => {
-    if (busy) return;
-    const failure = firstFailure([[newPasswordRule, password]]);
-    if (failure) return toast(failure);
-    if (confirmPassword !== password) return toast('两次输入的密码不一致');
-    setBusy(true);
-    try {
-      await findPass(phone, code, password).send();
-      auth.logoutAfterPasswordReset();
+    const outcome = await form.submit();
+    if (outcome?.kind === 'message') toast(outcome.text);
+    else if (outcome?.kind === 'done') {
       toast('密码已重置，请使用新密码登录');
-      void navigate(`/mine/bind?tab=pwd&phone=${encodeURIComponent(phone)}`, { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 1001) {
-        toast('验证码已过期，请重新获取');
-        setCode('');
-        setStep(1);
-      }
-    } finally {
-      setBusy(false);
+      void navigate(href('bind', { tab: 'pwd', phone: form.phone }), { replace: true });
     }
   };
 
   return (
     <main className="bind-page">
-      <NavBar onBack={() => (step === 2 ? setStep(1) : void navigate(-1))}>设置新密码</NavBar>
-      <Steps className="bind-steps" current={step - 1}>
+      <NavBar onBack={() => (form.step === 2 ? form.back() : void navigate(-1))}>设置新密码</NavBar>
+      <Steps className="bind-steps" current={form.step - 1}>
         <Steps.Step title="验证手机" />
         <Steps.Step title="设置新密码" />
       </Steps>
       <div className="bind-form">
-        {step === 1 ? (
+        {form.step === 1 ? (
           <>
             <List>
               <List.Item title="手机号">
-                <PhoneInput value={phone} onChange={setPhone} readOnly={Boolean(accountPhone)} />
+                <PhoneInput value={form.phone} onChange={(v) => form.setPhone(v)} readOnly={Boolean(accountPhone)} />
               </List.Item>
-              <List.Item title="验证码" extra={<SmsCodeButton sender={sms} phone={phone} />}>
-                <SmsCodeInput value={code} onChange={setCode} />
+              <List.Item title="验证码" extra={<SmsCodeButton sender={form.sms} phone={form.phone} />}>
+                <SmsCodeInput value={form.code} onChange={(v) => form.setCode(v)} />
               </List.Item>
             </List>
             <Button
@@ -97,7 +66,7 @@ const FindPassPage = observer(function FindPassPage() {
               color="primary"
               size="large"
               className="bind-submit"
-              loading={busy}
+              loading={form.submitting}
               onClick={() => void next()}
             >
               下一步
@@ -109,14 +78,14 @@ const FindPassPage = observer(function FindPassPage() {
               <NewPasswordItems
                 titles={['新密码', '确认新密码']}
                 placeholders={['请输入新密码', '请再次输入新密码']}
-                password={password}
-                confirmation={confirmPassword}
-                onPassword={setPassword}
-                onConfirmation={setConfirmPassword}
+                password={form.password}
+                confirmation={form.confirmPassword}
+                onPassword={(v) => form.setPassword(v)}
+                onConfirmation={(v) => form.setConfirmPassword(v)}
               />
             </List>
             <p className="bind-hint">6-20位字母与数字组合</p>
-            <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
+            <Button block color="primary" size="large" loading={form.submitting} onClick={() => void submit()}>
               确定
             </Button>
           </>
@@ -126,4 +95,8 @@ const FindPassPage = observer(function FindPassPage() {
   );
 });
 
-export default FindPassPage;
+/** /mine/bind/find-pass with the query's phone. */
+export default function FindPassPage() {
+  const query = useRouteQuery('findPass');
+  return query && <FindPassForm query={query} />;
+}

@@ -1,19 +1,12 @@
 import { Button, Input, List, type InputRef } from 'antd-mobile';
-import { useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '@/api/outcome';
-import {
-  AGREEMENT_REQUIRED,
-  accountNameRule,
-  firstFailure,
-  inviteCodeRule,
-  newPasswordRule,
-  phoneRule,
-  smsCodeRule,
-} from '@/api/rules';
-import { registerFactor } from '@/api/user';
+import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { confirm, toast } from '@/components/feedback';
-import { useStores } from '@/stores/root';
+import { useRouteQuery } from '@/components/route-query';
+import { href, type QueryOf } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
+import { registerFormStore } from '@/stores/screens/mine/login';
 import {
   AgreementCheck,
   BindHeader,
@@ -21,71 +14,32 @@ import {
   PhoneInput,
   SmsCodeButton,
   SmsCodeInput,
-  useSmsSender,
-} from '@/pages/mine/bind/parts';
+} from '@/sections/mine/login-parts';
 
 /**
  * /mine/bind/register — 注册 (A-shell-home-settlement.md §2): creates an operator account (an agent account with an
- * operator's invite code) and logs in at once.
+ * operator's invite code) and logs in at once. The form and its rules are the store's (RegisterFormStore).
  */
-export default function RegisterPage() {
-  const { auth } = useStores();
+const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<'register'> }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const presetInvite = (params.get('inviteCode') ?? '').toUpperCase();
-  const [phone, setPhone] = useState(params.get('phone') ?? '');
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [inviteCode, setInviteCode] = useState(presetInvite);
-  const [agreed, setAgreed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useScreenStore(registerFormStore, query);
   const inviteRef = useRef<InputRef>(null);
 
   const offerLogin = async () => {
     const go = await confirm('提示', '该手机号已注册，是否直接登录？', '去登录');
-    if (go) void navigate(`/mine/bind?phone=${encodeURIComponent(phone)}`, { replace: true });
+    if (go) void navigate(href('bind', { phone: form.phone }), { replace: true });
   };
 
-  const sms = useSmsSender(2, [1003], () => void offerLogin());
-
   const submit = async () => {
-    if (submitting) return;
-    const failure = firstFailure([
-      [phoneRule, phone],
-      [smsCodeRule, code],
-      [accountNameRule, name],
-      [newPasswordRule, password],
-    ]);
-    if (failure) return toast(failure);
-    if (confirmPassword !== password) return toast('两次输入的密码不一致');
-    const invite = inviteCode.trim().toUpperCase();
-    if (invite) {
-      const inviteFailure = firstFailure([[inviteCodeRule, invite]]);
-      if (inviteFailure) return toast(inviteFailure);
-    }
-    if (!agreed) return toast(AGREEMENT_REQUIRED);
-    setSubmitting(true);
-    try {
-      const result = await registerFactor({
-        phone,
-        code,
-        name,
-        password,
-        ...(invite ? { inviteCode: invite } : {}),
-      }).send();
-      await auth.completeLogin(result);
+    const outcome = await form.submit();
+    if (outcome?.kind === 'message') toast(outcome.text);
+    else if (outcome?.kind === 'code' && outcome.code === 1003) void offerLogin();
+    else if (outcome?.kind === 'code' && outcome.code === 1009) {
+      toast('邀请码无效，请核对后重试');
+      inviteRef.current?.focus();
+    } else if (outcome?.kind === 'done') {
       toast('注册成功');
-      void navigate('/home', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 1003) void offerLogin();
-      if (error instanceof ApiError && error.code === 1009) {
-        toast('邀请码无效，请核对后重试');
-        inviteRef.current?.focus();
-      }
-    } finally {
-      setSubmitting(false);
+      void navigate(href('home'), { replace: true });
     }
   };
 
@@ -95,21 +49,30 @@ export default function RegisterPage() {
       <div className="bind-form">
         <List>
           <List.Item title="手机号">
-            <PhoneInput value={phone} onChange={setPhone} />
+            <PhoneInput value={form.phone} onChange={(v) => form.setPhone(v)} />
           </List.Item>
-          <List.Item title="验证码" extra={<SmsCodeButton sender={sms} phone={phone} />}>
-            <SmsCodeInput value={code} onChange={setCode} />
+          <List.Item
+            title="验证码"
+            extra={<SmsCodeButton sender={form.sms} phone={form.phone} onHandled={() => void offerLogin()} />}
+          >
+            <SmsCodeInput value={form.code} onChange={(v) => form.setCode(v)} />
           </List.Item>
           <List.Item title="姓名/企业名称">
-            <Input name="name" placeholder="请输入姓名或企业名称" maxLength={30} value={name} onChange={setName} />
+            <Input
+              name="name"
+              placeholder="请输入姓名或企业名称"
+              maxLength={30}
+              value={form.name}
+              onChange={(v) => form.setName(v)}
+            />
           </List.Item>
           <NewPasswordItems
             titles={['登录密码', '确认密码']}
             placeholders={['6-20位字母与数字组合', '请再次输入密码']}
-            password={password}
-            confirmation={confirmPassword}
-            onPassword={setPassword}
-            onConfirmation={setConfirmPassword}
+            password={form.password}
+            confirmation={form.confirmPassword}
+            onPassword={(v) => form.setPassword(v)}
+            onConfirmation={(v) => form.setConfirmPassword(v)}
           />
           <List.Item title="邀请码（选填）">
             <Input
@@ -117,19 +80,19 @@ export default function RegisterPage() {
               name="inviteCode"
               placeholder="请输入6位邀请码"
               maxLength={6}
-              readOnly={Boolean(presetInvite)}
-              value={inviteCode}
-              onChange={(value) => setInviteCode(value.toUpperCase())}
+              readOnly={form.presetInvite}
+              value={form.inviteCode}
+              onChange={(v) => form.setInviteCode(v)}
             />
           </List.Item>
         </List>
-        <AgreementCheck checked={agreed} onChange={setAgreed} />
+        <AgreementCheck checked={form.agreed} onChange={(v) => form.setAgreed(v)} />
         <Button
           block
           color="primary"
           size="large"
-          loading={submitting}
-          disabled={submitting}
+          loading={form.submitting}
+          disabled={form.submitting}
           onClick={() => void submit()}
         >
           注册
@@ -137,7 +100,7 @@ export default function RegisterPage() {
         <div className="bind-links">
           <span>
             已有账号？
-            <Link replace to={`/mine/bind${phone ? `?phone=${encodeURIComponent(phone)}` : ''}`}>
+            <Link replace to={href('bind', { phone: form.phone || undefined })}>
               去登录
             </Link>
           </span>
@@ -145,4 +108,10 @@ export default function RegisterPage() {
       </div>
     </main>
   );
+});
+
+/** /mine/bind/register with the query's phone and invite code. */
+export default function RegisterPage() {
+  const query = useRouteQuery('register');
+  return query && <RegisterForm query={query} />;
 }

@@ -1,12 +1,13 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { href } from '@/config/routes';
 import { toast } from '@/components/feedback';
 import { useStores } from '@/stores/root';
 import { CostFormStore } from '@/stores/screens/site/site-settings-cost';
-import { useGoBack } from '@/pages/site/add/navigation';
-import { CostBearingForm, CostExampleCard } from './cost-form';
-import '@/pages/site/add/add.css';
+import { useGoBack } from '@/sections/site/navigation';
+import { CostBearingForm, CostExampleCard } from '@/sections/site/cost-form';
+import '@/sections/site/add.css';
 
 /**
  * /site/add/expensesSet — 费用承担设置 (B-site.md §1): who pays electricity (and at what price per 度), the payment fee
@@ -29,7 +30,7 @@ const ExpensesSetPage = observer(function ExpensesSetPage() {
       return;
     }
     siteDraft.setCosts(result.terms);
-    goBack('/site/add');
+    goBack(href('siteAdd'));
   };
 
   return (

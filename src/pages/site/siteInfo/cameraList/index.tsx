@@ -6,8 +6,9 @@ import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { DEVICE_STATUS, relativeTime } from '@/lib/device-status';
 import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
-import { cameraListStoreOf, type CameraListStore } from '@/stores/screens/site/site-devices';
-import { RowRemarkDialog, StatusDot, useDeviceTab } from '@/pages/site/siteInfo/parts';
+import { cameraListStore, type CameraListStore } from '@/stores/screens/site/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab } from '@/sections/site/device-tab';
+import { useSiteQuery } from '@/sections/site/settings-ui';
 import { LivePlayer } from './live-player';
 
 /**
@@ -65,39 +66,40 @@ const CameraCard = observer(function CameraCard({
   );
 });
 
-const CameraListPage = observer(function CameraListPage() {
-  const { detail, store, siteId } = useDeviceTab(cameraListStoreOf);
+const CameraListPage = observer(function CameraListPage({ siteId }: { siteId: number }) {
+  const { detail, store } = useDeviceTab(cameraListStore, siteId);
   const [remarkRow, setRemarkRow] = useState<WebcamRow | null>(null);
   const closeRemark = useCallback(() => setRemarkRow(null), []);
   useEffect(() => () => store.closePlayer(), [store]);
-  if (siteId === null) return null;
   return (
     <section className="device-tab" data-testid="camera-list">
-      {store.siteId === siteId && (
-        <PagedList<WebcamPair, PageOf<WebcamPair>>
-          testId="camera-grid"
-          fetchPage={store.fetchPage}
-          watch={[store.siteId]}
-          itemKey={(pair) => pair[0].id}
-          estimateSize={190}
-          renderItem={(pair) => (
-            <div className="camera-pair">
-              <CameraCard item={pair[0]} store={store} detail={detail} onRemark={setRemarkRow} />
-              {pair[1] ? (
-                <CameraCard item={pair[1]} store={store} detail={detail} onRemark={setRemarkRow} />
-              ) : (
-                <div className="camera-card camera-card--empty" aria-hidden="true" />
-              )}
-            </div>
-          )}
-          onRefresh={() => store.pulled()}
-          empty={<p>暂无摄像头</p>}
-        />
-      )}
+      <PagedList<WebcamPair, PageOf<WebcamPair>>
+        testId="camera-grid"
+        fetchPage={store.fetchPage}
+        watch={[store.siteId]}
+        itemKey={(pair) => pair[0].id}
+        estimateSize={190}
+        renderItem={(pair) => (
+          <div className="camera-pair">
+            <CameraCard item={pair[0]} store={store} detail={detail} onRemark={setRemarkRow} />
+            {pair[1] ? (
+              <CameraCard item={pair[1]} store={store} detail={detail} onRemark={setRemarkRow} />
+            ) : (
+              <div className="camera-card camera-card--empty" aria-hidden="true" />
+            )}
+          </div>
+        )}
+        onRefresh={() => store.pulled()}
+        empty={<p>暂无摄像头</p>}
+      />
       <RowRemarkDialog row={remarkRow} store={store} onClose={closeRemark} />
       <LivePlayer store={store} />
     </section>
   );
 });
 
-export default CameraListPage;
+/** The tab for the route's site (the layout renders it only with a valid siteId). */
+export default function CameraListTab() {
+  const query = useSiteQuery('cameraList');
+  return query && <CameraListPage siteId={query.siteId} />;
+}

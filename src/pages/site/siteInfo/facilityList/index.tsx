@@ -33,11 +33,11 @@ import {
   type BoxFilterKey,
 } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
-import { useStores } from '@/stores/root';
-import { siteDetailStoreOf, type SiteDetailStore } from '@/stores/screens/site/site-detail';
-import { BOX_POLL_MS, boxListStoreOf, type BoxListStore, type BoxView } from '@/stores/screens/site/site-devices';
-import { useQueryNumber } from '@/components/device-setup-parts';
-import { RowRemarkDialog, StatusDot, useLivePoller } from '@/pages/site/siteInfo/parts';
+import { href, pathOf } from '@/config/routes';
+import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
+import { BOX_POLL_MS, boxListStore, type BoxListStore, type BoxView } from '@/stores/screens/site/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/sections/site/device-tab';
+import { useSiteQuery } from '@/sections/site/settings-ui';
 
 /**
  * /site/siteInfo/facilityList — 设备列表 (B-site.md §2): the site's charging boxes with every socket's state, filter chips
@@ -72,7 +72,7 @@ function SocketGrid({ chargers }: { chargers: readonly ChargerTile[] }) {
         return (
           <EntryLink
             key={tile.chargerId}
-            to={`/site/socket/socketInfo?chargerId=${tile.chargerId}`}
+            to={href('socketInfo', { chargerId: tile.chargerId })}
             className={`socket-tile socket-tile--${tone}`}
           >
             <b>{tile.socketNo}</b>
@@ -310,23 +310,25 @@ function MigrateBody({
 
 type Sheet = 'more' | 'remark' | 'detail' | 'test' | 'migrate';
 
-const FacilityListPage = observer(function FacilityListPage() {
-  const root = useStores();
-  const detail = siteDetailStoreOf(root);
-  const store = boxListStoreOf(root);
-  const siteId = useQueryNumber('siteId');
+const FacilityListPage = observer(function FacilityListPage({
+  siteId,
+  status,
+}: {
+  siteId: number;
+  status: string | null;
+}) {
+  const { detail, store } = useDeviceTab(boxListStore, siteId);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
-  const status = params.get('status');
   const [keyword, setKeyword] = useState(store.keyword);
   const [box, setBox] = useState<BoxRow | null>(null);
   const [sheet, setSheet] = useState<Sheet | null>(null);
 
   useEffect(() => {
-    if (siteId !== null) store.enter(siteId, status);
-  }, [siteId, status, store]);
-  useLivePoller(() => store.refreshLive(), BOX_POLL_MS, siteId !== null);
+    store.enter(status);
+  }, [status, store]);
+  useLivePoller(() => store.refreshLive(), BOX_POLL_MS);
 
   const close = useCallback(() => setSheet(null), []);
   const chooseFilter = (key: BoxFilterKey) => {
@@ -337,20 +339,19 @@ const FacilityListPage = observer(function FacilityListPage() {
     setParams(next, { replace: true });
   };
 
-  const query = `siteId=${siteId ?? ''}`;
   const actions: (ActionSheetProps['actions'][number] & { when: boolean })[] = box
     ? [
         { key: 'remark', text: '修改备注', when: detail.editable },
-        { key: 'qrcode', text: '插座二维码', when: isBuilt('/site/socket/qrcode') },
+        { key: 'qrcode', text: '插座二维码', when: isBuilt(pathOf('socketQrcode')) },
         {
           key: 'spare',
           text: '备用二维码',
-          when: detail.editable && isBuilt('/site/siteInfo/facilityList/facilityCode/spareQcode'),
+          when: detail.editable && isBuilt(pathOf('spareQcode')),
         },
         {
           key: 'signal',
           text: '信号模式',
-          when: detail.canControl && isBuilt('/site/siteInfo/facilityList/signalSetting'),
+          when: detail.canControl && isBuilt(pathOf('signalSetting')),
         },
         {
           key: 'test',
@@ -370,13 +371,13 @@ const FacilityListPage = observer(function FacilityListPage() {
     setSheet(null);
     switch (key) {
       case 'qrcode':
-        void navigate(`/site/socket/qrcode?boxId=${box.id}`);
+        void navigate(href('socketQrcode', { boxId: box.id }));
         return;
       case 'spare':
-        void navigate(`/site/siteInfo/facilityList/facilityCode/spareQcode?${query}&boxId=${box.id}`);
+        void navigate(href('spareQcode', { siteId, boxId: box.id }));
         return;
       case 'signal':
-        void navigate(`/site/siteInfo/facilityList/signalSetting?${query}&boxId=${box.id}`);
+        void navigate(href('signalSetting', { siteId, boxId: box.id }));
         return;
       case 'unbind': {
         const ok = await confirm('解绑设备', '解绑后该设备将从本站点移除，扫码将无法充电。确定解绑？', '确定解绑');
@@ -388,9 +389,8 @@ const FacilityListPage = observer(function FacilityListPage() {
     }
   };
 
-  if (siteId === null) return null;
-  // The list asks with the store's site and filter: render it once they are the route's.
-  const ready = store.siteId === siteId && store.filter === boxFilterOf(status);
+  // The list asks with the store's filter: render it once it is the route's.
+  const ready = store.filter === boxFilterOf(status);
   return (
     <section className="device-tab" data-testid="facility-list">
       <div className="device-toolbar">
@@ -402,7 +402,7 @@ const FacilityListPage = observer(function FacilityListPage() {
           onChange={chooseFilter}
         />
         {detail.canAddDevice && (
-          <EntryLink to={`/site/siteInfo/facilityList/facilityCode?${query}`} className="device-toolbar__add">
+          <EntryLink to={href('facilityCode', { siteId })} className="device-toolbar__add">
             扫码添加
           </EntryLink>
         )}
@@ -469,4 +469,8 @@ const FacilityListPage = observer(function FacilityListPage() {
   );
 });
 
-export default FacilityListPage;
+/** The tab for the route's site (the layout renders it only with a valid siteId). */
+export default function FacilityListTab() {
+  const query = useSiteQuery('facilityList');
+  return query && <FacilityListPage siteId={query.siteId} status={query.status ?? null} />;
+}

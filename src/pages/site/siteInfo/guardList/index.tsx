@@ -9,10 +9,12 @@ import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
 import { DEVICE_STATUS, autoCloseOption, autoCloseText, doorStateText } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
-import { useStores } from '@/stores/root';
+import { useScreenStore } from '@/stores/screen-store';
 import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
-import { GUARD_POLL_MS, guardListStoreOf, whitelistStoreOf, type GuardListStore } from '@/stores/screens/site/site-devices';
-import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/pages/site/siteInfo/parts';
+import { GUARD_POLL_MS, guardListStore, whitelistStore, type GuardListStore } from '@/stores/screens/site/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/sections/site/device-tab';
+import { useSiteQuery } from '@/sections/site/settings-ui';
+import { href } from '@/config/routes';
 import { WhitelistPopup } from './whitelist-popup';
 
 /**
@@ -117,8 +119,7 @@ const GuardCard = observer(function GuardCard({
 
 /** The 门禁白名单 entry row, or the hint when the site has no community. */
 const WhiteEntry = observer(function WhiteEntry({ detail, onOpen }: { detail: SiteDetailStore; onOpen: () => void }) {
-  const root = useStores();
-  const whitelist = whitelistStoreOf(root);
+  const whitelist = useScreenStore(whitelistStore);
   const communityId = detail.site?.communityId ?? null;
   useEffect(() => {
     if (communityId === null) return;
@@ -130,7 +131,7 @@ const WhiteEntry = observer(function WhiteEntry({ detail, onOpen }: { detail: Si
     return (
       <div className="white-entry white-entry--hint">
         站点未关联小区，无法设置白名单
-        <EntryLink to={`/site/siteInfo/siteData?siteId=${detail.site.id}`} className="white-entry__go">
+        <EntryLink to={href('siteData', { siteId: detail.site.id })} className="white-entry__go">
           去关联 &gt;
         </EntryLink>
       </div>
@@ -144,14 +145,13 @@ const WhiteEntry = observer(function WhiteEntry({ detail, onOpen }: { detail: Si
   );
 });
 
-const GuardListPage = observer(function GuardListPage() {
-  const root = useStores();
-  const { detail, store, siteId } = useDeviceTab(guardListStoreOf);
-  const whitelist = whitelistStoreOf(root);
+const GuardListPage = observer(function GuardListPage({ siteId }: { siteId: number }) {
+  const { detail, store } = useDeviceTab(guardListStore, siteId);
+  const whitelist = useScreenStore(whitelistStore);
   const [remarkRow, setRemarkRow] = useState<GuardRow | null>(null);
   const [autoRow, setAutoRow] = useState<GuardRow | null>(null);
   const [whiteOpen, setWhiteOpen] = useState(false);
-  useLivePoller(() => store.refreshLive(), GUARD_POLL_MS, siteId !== null);
+  useLivePoller(() => store.refreshLive(), GUARD_POLL_MS);
   const closeRemark = useCallback(() => setRemarkRow(null), []);
 
   const chooseInterval = async (row: GuardRow, interval: AutoCloseInterval) => {
@@ -161,24 +161,21 @@ const GuardListPage = observer(function GuardListPage() {
     if (await store.setAutoClose(row, interval)) toast('设置成功');
   };
 
-  if (siteId === null) return null;
   return (
     <section className="device-tab" data-testid="guard-list">
       <WhiteEntry detail={detail} onOpen={() => setWhiteOpen(true)} />
-      {store.siteId === siteId && (
-        <PagedList<GuardRow>
-          testId="guard-rows"
-          fetchPage={store.fetchPage}
-          watch={[store.siteId]}
-          itemKey={(row) => row.id}
-          estimateSize={140}
-          renderItem={(row) => (
-            <GuardCard item={row} store={store} detail={detail} onRemark={setRemarkRow} onAutoClose={setAutoRow} />
-          )}
-          onRefresh={() => store.pulled()}
-          empty={<p>暂无门禁设备</p>}
-        />
-      )}
+      <PagedList<GuardRow>
+        testId="guard-rows"
+        fetchPage={store.fetchPage}
+        watch={[store.siteId]}
+        itemKey={(row) => row.id}
+        estimateSize={140}
+        renderItem={(row) => (
+          <GuardCard item={row} store={store} detail={detail} onRemark={setRemarkRow} onAutoClose={setAutoRow} />
+        )}
+        onRefresh={() => store.pulled()}
+        empty={<p>暂无门禁设备</p>}
+      />
       <ActionSheet
         visible={autoRow !== null}
         extra="抬杆后自动落杆的时间"
@@ -204,4 +201,8 @@ const GuardListPage = observer(function GuardListPage() {
   );
 });
 
-export default GuardListPage;
+/** The tab for the route's site (the layout renders it only with a valid siteId). */
+export default function GuardListTab() {
+  const query = useSiteQuery('guardList');
+  return query && <GuardListPage siteId={query.siteId} />;
+}

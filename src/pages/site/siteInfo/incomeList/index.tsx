@@ -1,14 +1,18 @@
 import { Button, PullToRefresh, Skeleton } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Figures, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { useLeaveWhen } from '@/components/route-query';
+import { href } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
+import { Figures, incomeTabHref } from '@/sections/site/device-setup-parts';
+import { useSiteQuery } from '@/sections/site/settings-ui';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Money } from '@/components/money';
 import { formatFen } from '@/lib/money';
 import { formatKwh } from '@/lib/time';
-import { SiteIncomeYearStore, monthChartPoints } from '@/stores/screens/site/site-income';
+import { monthChartPoints, siteIncomeYearStore } from '@/stores/screens/site/site-income';
 
 /**
  * /site/siteInfo/incomeList — 充电收入概览 (B-site.md §5, rules E1–E4): one site's income by year: the year switcher
@@ -25,15 +29,14 @@ const SHORTCUTS = [
 
 const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: number }) {
   const navigate = useNavigate();
-  const [store] = useState(() => new SiteIncomeYearStore(siteId));
+  const store = useScreenStore(siteIncomeYearStore, siteId);
   useEffect(() => {
     void store.init();
   }, [store]);
-  useLeaveWhen(store.site.failed, '/site');
+  useLeaveWhen(store.site.failed, href('site'));
   const year = store.current;
   const data = year.data;
-  const detail = (tab: 'chargerList' | 'cardList', month: string) =>
-    `/site/siteInfo/incomeSite/${tab}?siteId=${siteId}&month=${month}`;
+  const detail = (tab: 'chargerList' | 'cardList', month: string) => incomeTabHref(tab, siteId, month);
   return (
     <main className="setup-page">
       <PullToRefresh onRefresh={() => store.refresh()}>
@@ -140,7 +143,6 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
 
 /** The route: ?siteId= (required). */
 export default function IncomeList() {
-  const siteId = useQueryNumber('siteId');
-  useLeaveWhen(siteId === null, '/site', '缺少站点参数');
-  return siteId === null ? null : <IncomeListPage key={siteId} siteId={siteId} />;
+  const query = useSiteQuery('siteIncomeList');
+  return query && <IncomeListPage siteId={query.siteId} />;
 }

@@ -3,9 +3,13 @@ import { DownOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { useLeaveWhen } from '@/components/route-query';
+import { href, pathOf } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
+import { incomeTabHref, type IncomeTab } from '@/sections/site/device-setup-parts';
+import { useSiteQuery } from '@/sections/site/settings-ui';
 import { Segmented } from '@/components/segmented';
-import { SiteIncomeMonthsStore, pickMonth } from '@/stores/screens/site/site-income';
+import { pickMonth, siteIncomeMonthsStore } from '@/stores/screens/site/site-income';
 
 /**
  * /site/siteInfo/incomeSite — 收入明细 (B-site.md §5): the layout of the month detail: a month picker (the site's
@@ -13,8 +17,6 @@ import { SiteIncomeMonthsStore, pickMonth } from '@/stores/screens/site/site-inc
  * and the child list below. Changing the month replaces the query (the child reloads); a tab tap replaces the child
  * route keeping siteId and month; entering without a child goes to chargerList.
  */
-
-type IncomeTab = 'chargerList' | 'cardList';
 
 const TABS: readonly { key: IncomeTab; label: string }[] = [
   { key: 'chargerList', label: '充电收入' },
@@ -25,24 +27,23 @@ const IncomeSiteLayout = observer(function IncomeSiteLayout({ siteId }: { siteId
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [store] = useState(() => new SiteIncomeMonthsStore(siteId));
+  const store = useScreenStore(siteIncomeMonthsStore, siteId);
   const [picking, setPicking] = useState(false);
   useEffect(() => {
     void store.site.load();
   }, [store]);
-  useLeaveWhen(store.site.failed, '/site');
+  useLeaveWhen(store.site.failed, href('site'));
   const months = store.months;
   const month = pickMonth(params.get('month'), months);
   const tab: IncomeTab = pathname.endsWith('/cardList') ? 'cardList' : 'chargerList';
-  const query = `siteId=${siteId}&month=${month}`;
   // Keep the query's month equal to the shown month (a missing or out-of-range month is replaced).
   useEffect(() => {
     if (months.length > 0 && params.get('month') !== month) {
-      void navigate(`${pathname}?${query}`, { replace: true });
+      void navigate(incomeTabHref(tab, siteId, month), { replace: true });
     }
-  }, [months.length, params, month, pathname, query, navigate]);
-  if (pathname.replace(/\/$/, '') === '/site/siteInfo/incomeSite') {
-    return <Navigate to={`/site/siteInfo/incomeSite/chargerList?${params.toString()}`} replace />;
+  }, [months.length, params, month, tab, siteId, navigate]);
+  if (pathname.replace(/\/$/, '') === pathOf('siteIncomeSite')) {
+    return <Navigate to={`${pathOf('siteIncomeCharger')}?${params.toString()}`} replace />;
   }
   return (
     <main className="setup-page" style={{ padding: 0 }}>
@@ -63,7 +64,7 @@ const IncomeSiteLayout = observer(function IncomeSiteLayout({ siteId }: { siteId
                 label="收入类型"
                 options={TABS}
                 value={tab}
-                onChange={(key) => void navigate(`/site/siteInfo/incomeSite/${key}?${query}`, { replace: true })}
+                onChange={(key) => void navigate(incomeTabHref(key, siteId, month), { replace: true })}
               />
             </div>
           </>
@@ -76,7 +77,7 @@ const IncomeSiteLayout = observer(function IncomeSiteLayout({ siteId }: { siteId
         onClose={() => setPicking(false)}
         onConfirm={(value) => {
           const next = typeof value[0] === 'string' ? value[0] : month;
-          void navigate(`${pathname}?siteId=${siteId}&month=${next}`, { replace: true });
+          void navigate(incomeTabHref(tab, siteId, next), { replace: true });
         }}
       />
       {months.length > 0 && <Outlet />}
@@ -86,7 +87,6 @@ const IncomeSiteLayout = observer(function IncomeSiteLayout({ siteId }: { siteId
 
 /** The route: ?siteId=&month=. */
 export default function IncomeSite() {
-  const siteId = useQueryNumber('siteId');
-  useLeaveWhen(siteId === null, '/site', '缺少站点参数');
-  return siteId === null ? null : <IncomeSiteLayout key={siteId} siteId={siteId} />;
+  const query = useSiteQuery('siteIncomeSite');
+  return query && <IncomeSiteLayout siteId={query.siteId} />;
 }

@@ -14,13 +14,16 @@ import {
   CONTRACT_STATUS_NAMES,
   INSTALMENT_STATUS_NAMES,
   SITE_TEXT_LABELS,
-  SiteProfileStore,
+  siteProfileStore,
   shareSummary,
+  type SiteProfileStore,
 } from '@/stores/screens/site/site-settings';
+import { href } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
 import { costSummary } from '@/stores/screens/site/site-settings-cost';
-import { EditTextDialog } from './edit-dialog';
-import { Section, useSitePageStore } from './settings-ui';
-import { IN_REVIEW_BANNER } from './share-parts';
+import { EditTextDialog } from '@/sections/site/edit-dialog';
+import { Section, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
+import { IN_REVIEW_BANNER } from '@/sections/site/share-parts';
 
 /**
  * /site/siteInfo/siteData — 站点资料 (B-site.md §4): everything about a site except its devices — basic information
@@ -93,9 +96,7 @@ const Banner = observer(function Banner({ store }: { store: SiteProfileStore }) 
             role="button"
             className="notice-action"
             onClick={() =>
-              void navigate(
-                `/site/siteInfo/siteData/${mode === 2 ? 'integrateSet' : 'benefitSet'}?siteId=${store.siteId}`,
-              )
+              void navigate(href(mode === 2 ? 'siteIntegrateSet' : 'siteBenefitSet', { siteId: store.siteId }))
             }
           >
             重新设置
@@ -112,7 +113,7 @@ const BasicInfo = observer(function BasicInfo({ store, site }: { store: SiteProf
   const [editing, setEditing] = useState<TextField | null>(null);
   const [pickCommunity, setPickCommunity] = useState(false);
   const edit = store.editable;
-  const mapPath = `/site/siteInfo/siteData/maplocation?siteId=${site.id}`;
+  const mapPath = href('siteMapLocation', { siteId: site.id });
   const textItem = (field: TextField) => (
     <List.Item
       key={field}
@@ -274,15 +275,15 @@ const Cooperation = observer(function Cooperation({ store, site }: { store: Site
   const [pickMode, setPickMode] = useState(false);
   const edit = store.editable;
   const go = (path: string) => (edit && isBuilt(path) ? () => void navigate(path) : undefined);
-  const query = `siteId=${site.id}`;
   const instalment = store.instalment.data;
   const applies = store.applies.data;
-  const stagePath = `/platformfee/settleCurrent/stageInfo?${query}`;
-  const appliesPath = `/mine/siteAuthor/processed?${query}`;
+  const siteId = site.id;
+  const stagePath = href('platformFeeStageInfo', { siteId });
+  const appliesPath = href('siteAuthorProcessed', { siteId });
   return (
     <Section title="合作信息">
       <List>
-        <List.Item extra={site.merchantName ?? '未关联'} onClick={go(`/site/siteInfo/siteData/merchant?${query}`)}>
+        <List.Item extra={site.merchantName ?? '未关联'} onClick={go(href('siteMerchant', { siteId }))}>
           物业
         </List.Item>
         <List.Item extra={<ShareExtra site={site} />} onClick={edit ? () => setPickMode(true) : undefined}>
@@ -290,7 +291,7 @@ const Cooperation = observer(function Cooperation({ store, site }: { store: Site
         </List.Item>
         <List.Item
           description={costSummary(site.shareRule, site.merchantId !== null)}
-          onClick={go(`/site/siteInof/siteData/expensesSet?${query}`)}
+          onClick={go(href('siteExpenses', { siteId }))}
         >
           费用承担
         </List.Item>
@@ -328,13 +329,13 @@ const Cooperation = observer(function Cooperation({ store, site }: { store: Site
             key: 'integrate',
             text: '综合分成',
             description: '每个分成方一个比例，适用全部收入',
-            onClick: () => void navigate(`/site/siteInfo/siteData/integrateSet?${query}`),
+            onClick: () => void navigate(href('siteIntegrateSet', { siteId })),
           },
           {
             key: 'benefit',
             text: '分项分成',
             description: '充电、充值、投币收入分别设置比例',
-            onClick: () => void navigate(`/site/siteInfo/siteData/benefitSet?${query}`),
+            onClick: () => void navigate(href('siteBenefitSet', { siteId })),
           },
         ]}
       />
@@ -344,7 +345,7 @@ const Cooperation = observer(function Cooperation({ store, site }: { store: Site
 
 const Fees = observer(function Fees({ store, site }: { store: SiteProfileStore; site: SiteDetail }) {
   const navigate = useNavigate();
-  const path = `/site/siteInfo/siteData/setCharger?siteId=${site.id}`;
+  const path = href('siteSetCharger', { siteId: site.id });
   return (
     <Section title="收费">
       <List>
@@ -372,7 +373,7 @@ const DeleteSite = observer(function DeleteSite({ store }: { store: SiteProfileS
     if (!sure) return;
     if (await store.deleteSite()) {
       toast('删除成功');
-      void navigate('/site', { replace: true });
+      void navigate(href('site'), { replace: true });
     }
   };
   return (
@@ -384,10 +385,11 @@ const DeleteSite = observer(function DeleteSite({ store }: { store: SiteProfileS
   );
 });
 
-const SiteDataPage = observer(function SiteDataPage() {
-  const store = useSitePageStore((root, siteId) => new SiteProfileStore(root, siteId));
-  const site = store?.detail.data;
-  if (!store || !site) {
+const SiteDataPage = observer(function SiteDataPage({ siteId }: { siteId: number }) {
+  const store = useScreenStore(siteProfileStore, siteId);
+  useLoadOrLeave(store);
+  const site = store.detail.data;
+  if (!site) {
     return (
       <main className="settings-page">
         <Skeleton.Title animated />
@@ -406,4 +408,8 @@ const SiteDataPage = observer(function SiteDataPage() {
   );
 });
 
-export default SiteDataPage;
+/** The profile of the route's site (a missing siteId goes back to /site). */
+export default function SiteDataScreen() {
+  const query = useSiteQuery('siteData');
+  return query && <SiteDataPage siteId={query.siteId} />;
+}

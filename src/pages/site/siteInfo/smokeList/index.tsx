@@ -15,8 +15,10 @@ import {
 import { formatTime } from '@/lib/time';
 import { Segmented } from '@/components/segmented';
 import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
-import { SMOKE_POLL_MS, smokeListStoreOf, type SmokeListStore } from '@/stores/screens/site/site-devices';
-import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/pages/site/siteInfo/parts';
+import { SMOKE_POLL_MS, smokeListStore, type SmokeListStore } from '@/stores/screens/site/site-devices';
+import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/sections/site/device-tab';
+import { useSiteQuery } from '@/sections/site/settings-ui';
+import { href } from '@/config/routes';
 
 /**
  * /site/siteInfo/smokeList — 烟感列表 (B-site.md §2): the shed's smoke sensors — alarms first on a red background with
@@ -73,7 +75,7 @@ const SmokeCard = observer(function SmokeCard({
         )}
         {alarm && (
           <EntryLink
-            to={`/mine/message/warning?siteId=${detail.siteId ?? ''}&deviceId=${row.id}`}
+            to={href('warning', { siteId: detail.siteId, deviceId: row.id })}
             className="adm-button adm-button-default adm-button-mini adm-button-shape-default"
           >
             报警记录
@@ -89,12 +91,11 @@ const SmokeCard = observer(function SmokeCard({
   );
 });
 
-const SmokeListPage = observer(function SmokeListPage() {
-  const { detail, store, siteId } = useDeviceTab(smokeListStoreOf);
+const SmokeListPage = observer(function SmokeListPage({ siteId }: { siteId: number }) {
+  const { detail, store } = useDeviceTab(smokeListStore, siteId);
   const [remarkRow, setRemarkRow] = useState<SmokeRow | null>(null);
   const closeRemark = useCallback(() => setRemarkRow(null), []);
-  useLivePoller(() => store.refreshLive(), SMOKE_POLL_MS, siteId !== null && store.alarming);
-  if (siteId === null) return null;
+  useLivePoller(() => store.refreshLive(), SMOKE_POLL_MS, store.alarming);
   return (
     <section className="device-tab" data-testid="smoke-list">
       <div className="device-toolbar">
@@ -106,22 +107,24 @@ const SmokeListPage = observer(function SmokeListPage() {
           onChange={(key) => store.setFilter(key)}
         />
       </div>
-      {store.siteId === siteId && (
-        <PagedList<SmokeRow, PageOf<SmokeRow>>
-          testId="smoke-rows"
-          fetchPage={store.fetchPage}
-          watch={store.watch}
-          itemKey={(row) => row.id}
-          estimateSize={140}
-          onPage={(page) => store.notePage(page.list)}
-          renderItem={(row) => <SmokeCard item={row} store={store} detail={detail} onRemark={setRemarkRow} />}
-          onRefresh={() => store.pulled()}
-          empty={<p>{store.narrowed ? '没有符合条件的烟感' : '暂无烟感设备'}</p>}
-        />
-      )}
+      <PagedList<SmokeRow, PageOf<SmokeRow>>
+        testId="smoke-rows"
+        fetchPage={store.fetchPage}
+        watch={store.watch}
+        itemKey={(row) => row.id}
+        estimateSize={140}
+        onPage={(page) => store.notePage(page.list)}
+        renderItem={(row) => <SmokeCard item={row} store={store} detail={detail} onRemark={setRemarkRow} />}
+        onRefresh={() => store.pulled()}
+        empty={<p>{store.narrowed ? '没有符合条件的烟感' : '暂无烟感设备'}</p>}
+      />
       <RowRemarkDialog row={remarkRow} store={store} onClose={closeRemark} />
     </section>
   );
 });
 
-export default SmokeListPage;
+/** The tab for the route's site (the layout renders it only with a valid siteId). */
+export default function SmokeListTab() {
+  const query = useSiteQuery('smokeList');
+  return query && <SmokeListPage siteId={query.siteId} />;
+}

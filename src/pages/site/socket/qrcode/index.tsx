@@ -1,20 +1,15 @@
 import { Button, Popup, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import {
-  DetailRows,
-  QrImage,
-  SocketStatusTag,
-  scannedSticker,
-  useLeaveWhen,
-  useQueryNumber,
-} from '@/components/device-setup-parts';
+import { useNavigate } from 'react-router';
+import { DetailRows, QrImage, SocketStatusTag, scannedSticker } from '@/sections/site/device-setup-parts';
+import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
+import { href } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import type { ChargerQr } from '@/api/device-setup';
-import { SocketQrStore } from '@/stores/screens/site/device-setup';
-import { useStores } from '@/stores/root';
+import { socketQrStore, type SocketQrStore } from '@/stores/screens/site/device-setup';
+import { useScreenStore } from '@/stores/screen-store';
 
 /**
  * /site/socket/qrcode — 充电插座 (B-site.md §3, rule D10): a box's sockets with the QR code riders scan on each (drawn
@@ -37,7 +32,7 @@ const Cell = observer(function Cell({
 }) {
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
-  const detail = `/site/socket/socketInfo?chargerId=${charger.chargerId}`;
+  const detail = href('socketInfo', { chargerId: charger.chargerId });
   const replace = async () => {
     const code = await scannedSticker(() => store.scanSticker());
     if (code === null) return;
@@ -173,13 +168,12 @@ const ResultSheet = observer(function ResultSheet({ store }: { store: SocketQrSt
 });
 
 const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: number; boxCode?: string }) {
-  const root = useStores();
-  const [store] = useState(() => new SocketQrStore(root, { boxId, boxCode }));
+  const store = useScreenStore(socketQrStore, { boxId, boxCode });
   const [preview, setPreview] = useState<ChargerQr | null>(null);
   useEffect(() => {
     void store.box.load();
   }, [store]);
-  useLeaveWhen(store.box.failed && !store.box.data, '/site');
+  useLeaveWhen(store.box.failed && !store.box.data, href('site'));
   const box = store.box.data;
   if (!box) {
     return (
@@ -241,11 +235,11 @@ const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: nu
 
 /** The route: ?boxId= or ?boxCode= (the box's serial number). */
 export default function SocketQrcode() {
-  const boxId = useQueryNumber('boxId');
-  const [params] = useSearchParams();
-  const boxCode = params.get('boxCode')?.trim() || undefined;
-  const missing = boxId === null && !boxCode;
-  useLeaveWhen(missing, '/site', '缺少设备参数');
+  const query = useRouteQuery('socketQrcode');
+  const boxId = query?.boxId;
+  const boxCode = query?.boxCode?.trim() || undefined;
+  const missing = boxId === undefined && !boxCode;
+  useLeaveWhen(missing, href('site'), '缺少设备参数');
   if (missing) return null;
-  return <QrcodePage key={`${boxId}-${boxCode}`} boxId={boxId ?? undefined} boxCode={boxCode} />;
+  return <QrcodePage boxId={boxId} boxCode={boxCode} />;
 }

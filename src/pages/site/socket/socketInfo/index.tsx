@@ -3,7 +3,10 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RemoteReason } from '@/api/device-setup';
-import { DetailRows, Figures, SocketStatusTag, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
+import { href } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
+import { DetailRows, Figures, SocketStatusTag } from '@/sections/site/device-setup-parts';
 import { confirm, toast } from '@/components/feedback';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Money } from '@/components/money';
@@ -13,13 +16,13 @@ import {
   PAY_TYPE_NAMES,
   REMOTE_REASONS,
   SOCKET_REFRESH_MS,
-  SocketDetailStore,
+  socketDetailStore,
+  type SocketDetailStore,
   powerPoints,
   remoteMinuteChoices,
   remoteStartError,
 } from '@/stores/screens/site/device-setup';
-import { useStores } from '@/stores/root';
-import { useLivePoller } from '@/pages/site/siteInfo/parts';
+import { useLivePoller } from '@/sections/site/device-tab';
 
 /**
  * /site/socket/socketInfo — 插座详情 (B-site.md §3; rules C5, C7, C8): the socket's header ("{serial}-{socketNo}", box
@@ -127,16 +130,15 @@ const PowerChartCard = observer(function PowerChartCard({ store }: { store: Sock
 });
 
 const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { chargerId: number }) {
-  const root = useStores();
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
-  const [store] = useState(() => new SocketDetailStore(root, chargerId));
+  const store = useScreenStore(socketDetailStore, chargerId);
   const [starting, setStarting] = useState(false);
   useEffect(() => {
     void store.load();
   }, [store]);
   useLivePoller(() => store.load(), SOCKET_REFRESH_MS, store.charging);
-  useLeaveWhen(store.detail.failed && !store.detail.data, '/site');
+  useLeaveWhen(store.detail.failed && !store.detail.data, href('site'));
   const d = store.detail.data;
   if (!d) {
     return (
@@ -154,10 +156,10 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
     if (refund !== null) toast('已结束充电');
   };
   const links = [
-    { to: `/site/socket/qrcode?boxId=${d.boxId}`, label: '二维码' },
-    { to: `/mine/chargerRecord-list?chargerId=${d.chargerId}`, label: '充电记录' },
+    { to: href('socketQrcode', { boxId: d.boxId }), label: '二维码' },
+    { to: href('chargerRecordList', { chargerId: d.chargerId }), label: '充电记录' },
     {
-      to: `/mine/recordOfremote?serialNumber=${encodeURIComponent(d.serialNumber)}`,
+      to: href('remoteRecords', { serialNumber: d.serialNumber }),
       label: '远程充电记录',
       remember: true,
     },
@@ -238,7 +240,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
 
 /** The route: ?chargerId=. */
 export default function SocketInfo() {
-  const chargerId = useQueryNumber('chargerId');
-  useLeaveWhen(chargerId === null, '/site', '缺少插座参数');
-  return chargerId === null ? null : <SocketInfoPage key={chargerId} chargerId={chargerId} />;
+  const query = useRouteQuery('socketInfo');
+  useLeaveWhen(query === null, href('site'), '缺少插座参数');
+  return query && <SocketInfoPage chargerId={query.chargerId} />;
 }

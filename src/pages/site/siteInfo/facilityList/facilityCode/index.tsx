@@ -3,13 +3,16 @@ import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DetailRows, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { useLeaveWhen } from '@/components/route-query';
+import { href } from '@/config/routes';
+import { DetailRows } from '@/sections/site/device-setup-parts';
+import { useSiteQuery } from '@/sections/site/settings-ui';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { DEVICE_STATUS } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
-import { ScanAddStore, type ScanCard } from '@/stores/screens/site/device-setup';
-import { useStores } from '@/stores/root';
+import { scanAddStore, type ScanAddStore, type ScanCard } from '@/stores/screens/site/device-setup';
+import { useScreenStore } from '@/stores/screen-store';
 
 /**
  * /site/siteInfo/facilityList/facilityCode — 扫码添加设备 (B-site.md §3, §0.4): binds charging boxes, door guards, gates,
@@ -99,7 +102,7 @@ const Added = observer(function Added({ store }: { store: ScanAddStore }) {
       <h2>本次已添加（{store.added.length}）</h2>
       <ul>
         {store.added.map((d) => {
-          const spare = `/site/siteInfo/facilityList/facilityCode/spareQcode?siteId=${store.siteId}&boxId=${d.id}`;
+          const spare = href('spareQcode', { siteId: store.siteId, boxId: d.id });
           return (
             <li key={d.id}>
               <span>
@@ -124,21 +127,20 @@ const Added = observer(function Added({ store }: { store: ScanAddStore }) {
 
 /** The add-device screen of one site (a store per visit: the added list lives in page memory only). */
 const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId: number }) {
-  const root = useStores();
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
-  const [store] = useState(() => new ScanAddStore(root, siteId));
+  const store = useScreenStore(scanAddStore, siteId);
   useEffect(() => {
     void store.init();
   }, [store]);
-  useLeaveWhen(store.site.failed, '/site');
+  useLeaveWhen(store.site.failed, href('site'));
   const lastAdded = store.added[0];
   const [prompted, setPrompted] = useState<number | null>(null);
   useEffect(() => {
     // After a charging box is added: offer its spare code (B §3).
     if (!lastAdded || lastAdded.deviceType > 3 || prompted === lastAdded.id) return;
     setPrompted(lastAdded.id);
-    const spare = `/site/siteInfo/facilityList/facilityCode/spareQcode?siteId=${siteId}&boxId=${lastAdded.id}`;
+    const spare = href('spareQcode', { siteId, boxId: lastAdded.id });
     if (!isBuilt(spare)) return;
     void confirm('添加成功', '是否为该设备绑定备用二维码？', '去绑定', '跳过').then((go) => go && void navigate(spare));
   }, [lastAdded, prompted, siteId, isBuilt, navigate]);
@@ -232,7 +234,6 @@ const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId
 
 /** The route: a missing siteId goes back to /site. */
 export default function FacilityCode() {
-  const siteId = useQueryNumber('siteId');
-  useLeaveWhen(siteId === null, '/site', '缺少站点参数');
-  return siteId === null ? null : <FacilityCodePage key={siteId} siteId={siteId} />;
+  const query = useSiteQuery('facilityCode');
+  return query && <FacilityCodePage siteId={query.siteId} />;
 }

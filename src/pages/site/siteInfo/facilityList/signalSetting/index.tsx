@@ -1,11 +1,14 @@
 import { Button, Radio, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { DetailRows, LoadingPage, useLeaveWhen, useQueryNumber } from '@/components/device-setup-parts';
+import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
+import { href } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
+import { DetailRows, LoadingPage } from '@/sections/site/device-setup-parts';
 import { confirm, toast } from '@/components/feedback';
 import { DEVICE_STATUS, SIGNAL_MODE_TAGS, signalStrength } from '@/lib/device-status';
-import { SIGNAL_MODES, SignalModeStore } from '@/stores/screens/site/device-setup';
+import { SIGNAL_MODES, signalModeStore } from '@/stores/screens/site/device-setup';
 
 /**
  * /site/siteInfo/facilityList/signalSetting — 信号模式设置 (B-site.md §3, rule D9): the box card (serial, remark, status,
@@ -16,11 +19,11 @@ import { SIGNAL_MODES, SignalModeStore } from '@/stores/screens/site/device-setu
 
 const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: number; boxId: number }) {
   const navigate = useNavigate();
-  const [store] = useState(() => new SignalModeStore(siteId, boxId));
+  const store = useScreenStore(signalModeStore, siteId, boxId);
   useEffect(() => {
     void store.init();
   }, [store]);
-  useLeaveWhen(store.box.failed && !store.box.data, '/site');
+  useLeaveWhen(store.box.failed && !store.box.data, href('site'));
   const box = store.box.data;
   if (!box) return <LoadingPage />;
   const strength = signalStrength(box.signal);
@@ -118,9 +121,7 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
 
 /** The route: ?siteId=&boxId=. */
 export default function SignalSetting() {
-  const siteId = useQueryNumber('siteId');
-  const boxId = useQueryNumber('boxId');
-  const missing = siteId === null || boxId === null;
-  useLeaveWhen(missing, '/site', '缺少设备参数');
-  return missing ? null : <SignalPage key={`${siteId}-${boxId}`} siteId={siteId} boxId={boxId} />;
+  const query = useRouteQuery('signalSetting');
+  useLeaveWhen(query === null, href('site'), '缺少设备参数');
+  return query && <SignalPage siteId={query.siteId} boxId={query.boxId} />;
 }

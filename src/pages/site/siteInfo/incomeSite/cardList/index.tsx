@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { getCardIncomeDayList, type CardIncomeDay, type CardIncomePage } from '@/api/site-income';
-import { SummaryCard, useMonthQuery } from '@/components/device-setup-parts';
+import { useRouteQuery } from '@/components/route-query';
+import { SummaryCard } from '@/sections/site/device-setup-parts';
 import { Money } from '@/components/money';
 import { PagedList } from '@/components/paged-list';
 import { formatFen } from '@/lib/money';
@@ -72,7 +73,7 @@ function CardListPage({ siteId, month }: { siteId: number; month: string }) {
 
 /** The child route: reads siteId and month from the query (the layout keeps them valid). */
 export default function CardList() {
-  const query = useMonthQuery();
+  const query = useRouteQuery('siteIncomeCard');
   if (!query) return null;
   return <CardListPage key={`${query.siteId}-${query.month}`} siteId={query.siteId} month={query.month} />;
 }

@@ -3,7 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getIncomeDayList, type ChargeIncomeDay, type ChargeIncomePage } from '@/api/site-income';
-import { SummaryCard, useMonthQuery } from '@/components/device-setup-parts';
+import { useRouteQuery } from '@/components/route-query';
+import { href } from '@/config/routes';
+import { SummaryCard } from '@/sections/site/device-setup-parts';
 import { PagedList } from '@/components/paged-list';
 import { Money } from '@/components/money';
 import { useIsBuilt } from '@/components/route-availability';
@@ -98,7 +100,7 @@ const ChargerListPage = observer(function ChargerListPage({ siteId, month }: { s
   const [summary, setSummary] = useState<ChargeIncomePage['summary'] | null>(null);
   const [coinDay, setCoinDay] = useState<CoinDayStore | null>(null);
   const openDay = (day: ChargeIncomeDay) => {
-    const records = `/mine/chargerRecord-list?siteId=${siteId}&date=${day.date}`;
+    const records = href('chargerRecordList', { siteId, date: day.date });
     const actions = [
       ...(isBuilt(records) ? [{ key: 'records', text: '查看充电记录' }] : []),
       ...(day.coinIncome > 0 ? [{ key: 'coins', text: '投币明细' }] : []),
@@ -138,7 +140,7 @@ const ChargerListPage = observer(function ChargerListPage({ siteId, month }: { s
 
 /** The child route: reads siteId and month from the query (the layout keeps them valid). */
 export default function ChargerList() {
-  const query = useMonthQuery();
+  const query = useRouteQuery('siteIncomeCharger');
   if (!query) return null;
   return <ChargerListPage key={`${query.siteId}-${query.month}`} siteId={query.siteId} month={query.month} />;
 }

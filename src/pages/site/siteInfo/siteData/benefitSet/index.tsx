@@ -4,10 +4,15 @@ import { useState } from 'react';
 import { RATE_COLUMNS, SHARE_MESSAGES, type RateKey } from '@/api/site-settings-rules';
 import { formatBp, percentToBp } from '@/lib/rate';
 import { maskPhone } from '@/lib/phone';
-import { ShareSettingsStore, type PartyDraft } from '@/stores/screens/site/site-settings-share';
-import { FormDialog } from '@/pages/site/siteInfo/siteData/edit-dialog';
-import { LoadGate, PartyTag, useLeaveGuard, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
-import { confirmRemove, ShareFrame } from '@/pages/site/siteInfo/siteData/share-parts';
+import {
+  shareSettingsStore,
+  type PartyDraft,
+  type ShareSettingsStore,
+} from '@/stores/screens/site/site-settings-share';
+import { useScreenStore } from '@/stores/screen-store';
+import { FormDialog } from '@/sections/site/edit-dialog';
+import { LoadGate, PartyTag, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
+import { confirmRemove, ShareFrame } from '@/sections/site/share-parts';
 
 /**
  * /site/siteInfo/siteData/benefitSet — 分成设置 (B-site.md §4): different percentages per income type (充电 / 充值 /
@@ -138,11 +143,12 @@ const RateTable = observer(function RateTable({ store }: { store: ShareSettingsS
   );
 });
 
-const BenefitSetPage = observer(function BenefitSetPage() {
-  const store = useSitePageStore((root, siteId) => new ShareSettingsStore(root, siteId, 1));
-  useLeaveGuard(() => store?.dirty === true);
-  if (!store?.ctx.working) {
-    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+const BenefitSetPage = observer(function BenefitSetPage({ siteId }: { siteId: number }) {
+  const store = useScreenStore(shareSettingsStore, siteId, 1);
+  useLoadOrLeave(store);
+  useLeaveGuard(() => store.dirty);
+  if (!store.ctx.working) {
+    return <LoadGate failed={store.ctx.failed} onRetry={() => void store.load()} />;
   }
   return (
     <ShareFrame
@@ -159,4 +165,8 @@ const BenefitSetPage = observer(function BenefitSetPage() {
   );
 });
 
-export default BenefitSetPage;
+/** 分成设置 of the route's site (a missing siteId goes back to /site). */
+export default function BenefitSetScreen() {
+  const query = useSiteQuery('siteBenefitSet');
+  return query && <BenefitSetPage siteId={query.siteId} />;
+}

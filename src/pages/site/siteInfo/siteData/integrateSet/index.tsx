@@ -4,15 +4,10 @@ import { observer } from 'mobx-react-lite';
 import { formatBp } from '@/lib/rate';
 import { formatFen } from '@/lib/money';
 import { maskPhone } from '@/lib/phone';
-import { ShareSettingsStore } from '@/stores/screens/site/site-settings-share';
-import {
-  LoadGate,
-  PartyTag,
-  Section,
-  useLeaveGuard,
-  useSitePageStore,
-} from '@/pages/site/siteInfo/siteData/settings-ui';
-import { confirmRemove, ShareFrame } from '@/pages/site/siteInfo/siteData/share-parts';
+import { shareSettingsStore, type ShareSettingsStore } from '@/stores/screens/site/site-settings-share';
+import { useScreenStore } from '@/stores/screen-store';
+import { LoadGate, PartyTag, Section, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
+import { confirmRemove, ShareFrame } from '@/sections/site/share-parts';
 
 /**
  * /site/siteInfo/siteData/integrateSet — 综合分成 (B-site.md §4): one percentage per partner for all the site's income.
@@ -107,11 +102,12 @@ const Peers = observer(function Peers({ store }: { store: ShareSettingsStore }) 
   );
 });
 
-const IntegrateSetPage = observer(function IntegrateSetPage() {
-  const store = useSitePageStore((root, siteId) => new ShareSettingsStore(root, siteId, 2));
-  useLeaveGuard(() => store?.dirty === true);
-  if (!store?.ctx.working) {
-    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+const IntegrateSetPage = observer(function IntegrateSetPage({ siteId }: { siteId: number }) {
+  const store = useScreenStore(shareSettingsStore, siteId, 2);
+  useLoadOrLeave(store);
+  useLeaveGuard(() => store.dirty);
+  if (!store.ctx.working) {
+    return <LoadGate failed={store.ctx.failed} onRetry={() => void store.load()} />;
   }
   return (
     <ShareFrame store={store} testId="integrate-set" note={<Example store={store} />} after={<Peers store={store} />}>
@@ -120,4 +116,8 @@ const IntegrateSetPage = observer(function IntegrateSetPage() {
   );
 });
 
-export default IntegrateSetPage;
+/** 综合分成 of the route's site (a missing siteId goes back to /site). */
+export default function IntegrateSetScreen() {
+  const query = useSiteQuery('siteIntegrateSet');
+  return query && <IntegrateSetPage siteId={query.siteId} />;
+}

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteDraftStore } from '@/stores/domain/drafts';
+import { SitesStore } from '@/stores/domain/sites';
 import { composeAddress, LOCATE_FAILED, MapLocationStore } from '@/stores/screens/site/map-location';
 import type { AmapLngLat } from './amap-types';
 
@@ -110,7 +111,7 @@ describe('AmapView', () => {
       ],
     });
     mocks.load.mockResolvedValue(amap);
-    const store = new MapLocationStore({ kind: 'add' }, new SiteDraftStore('400-800-1234'));
+    const store = new MapLocationStore(new SitesStore(), { kind: 'add' }, new SiteDraftStore('400-800-1234'));
     const first = settings();
     render(<AmapView store={store} settings={first} onGiveUp={vi.fn()} />);
     await waitFor(() => expect(store.point).toEqual([120.2, 30.3]));
@@ -144,7 +145,7 @@ describe('AmapView', () => {
     mocks.load.mockResolvedValue(amap);
     const drafts = new SiteDraftStore('400-800-1234');
     drafts.update({ longitude: 116.4, latitude: 39.9 });
-    const store = new MapLocationStore({ kind: 'add' }, drafts);
+    const store = new MapLocationStore(new SitesStore(), { kind: 'add' }, drafts);
     const first = settings();
     render(<AmapView store={store} settings={first} onGiveUp={vi.fn()} />);
     // The chosen point is described at once; a municipality's city is its province.
@@ -164,7 +165,7 @@ describe('AmapView', () => {
     };
     const { amap, maps } = fakeAmap(world);
     mocks.load.mockResolvedValue(amap);
-    const store = new MapLocationStore({ kind: 'add' }, new SiteDraftStore('400-800-1234'));
+    const store = new MapLocationStore(new SitesStore(), { kind: 'add' }, new SiteDraftStore('400-800-1234'));
     const first = settings();
     render(<AmapView store={store} settings={first} onGiveUp={vi.fn()} />);
     await waitFor(() => expect(store.point).not.toBeNull());
@@ -180,7 +181,7 @@ describe('AmapView', () => {
   it('a script that cannot load offers 点击重试 and the map-less form', async () => {
     mocks.load.mockRejectedValue(new Error('offline'));
     const giveUp = vi.fn();
-    const store = new MapLocationStore({ kind: 'add' }, new SiteDraftStore('400-800-1234'));
+    const store = new MapLocationStore(new SitesStore(), { kind: 'add' }, new SiteDraftStore('400-800-1234'));
     const first = settings();
     render(<AmapView store={store} settings={first} onGiveUp={giveUp} />);
     await screen.findByText('地图加载失败，点击重试');

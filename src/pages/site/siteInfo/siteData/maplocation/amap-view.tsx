@@ -5,7 +5,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/feedback';
 import { distanceMeters, type LngLat } from '@/lib/coords';
 import type { AmapSettings } from '@/lib/amap-settings';
-import { cityOrProvince, composeAddress, LOCATE_FAILED, type MapLocationStore } from '@/stores/screens/site/map-location';
+import {
+  cityOrProvince,
+  composeAddress,
+  LOCATE_FAILED,
+  type MapLocationStore,
+} from '@/stores/screens/site/map-location';
 import type { AmapAutoComplete, AmapGeocoder, AmapLngLat, AmapMap, AmapNamespace, AmapPoi } from './amap-types';
 
 /**

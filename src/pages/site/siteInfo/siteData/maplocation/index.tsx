@@ -4,16 +4,11 @@ import { lazy, Suspense, useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
 import { amapSettings, type AmapSettings } from '@/lib/amap-settings';
-import { locateFailureText, MapLocationStore } from '@/stores/screens/site/map-location';
-import { useStores } from '@/stores/root';
+import { locateFailureText, mapLocationStore, type MapLocationStore } from '@/stores/screens/site/map-location';
+import { useScreenStore } from '@/stores/screen-store';
 import type { SiteTarget } from '@/stores/screens/site/site-add';
-import { useGoBack } from '@/pages/site/add/navigation';
-import {
-  siteTargetBack,
-  siteTargetKey,
-  useLoadOrLeave,
-  useSiteTarget,
-} from '@/pages/site/siteInfo/siteData/settings-ui';
+import { useGoBack } from '@/sections/site/navigation';
+import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '@/sections/site/settings-ui';
 import './maplocation.css';
 
 /**
@@ -124,9 +119,8 @@ const MapLocationPage = observer(function MapLocationPage({
   mode: SiteTarget;
   map: AmapSettings | null;
 }) {
-  const { siteDraft } = useStores();
   const goBack = useGoBack();
-  const [store] = useState(() => new MapLocationStore(mode, siteDraft));
+  const store = useScreenStore(mapLocationStore, mode);
   // The map is used when the build has a key, until the user gives up on it (the script cannot load).
   const [useMap, setUseMap] = useState(map !== null);
   const back = siteTargetBack(mode);
@@ -182,7 +176,7 @@ const MapLocationPage = observer(function MapLocationPage({
 
 /** The route's screen: reads the mode from the query; without one, back to the site list (B-site.md header). */
 export default function MapLocationRoute() {
-  const target = useSiteTarget();
+  const target = useSiteTarget('siteMapLocation');
   if (!target) return null;
   return <MapLocationPage key={siteTargetKey(target)} mode={target} map={amapSettings()} />;
 }

@@ -5,17 +5,13 @@ import { getPropertyList, type PropertyListPage, type PropertyRow } from '@/api/
 import { confirm, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
-import { changeConfirmText, changeResultText, PropertyPickerStore } from '@/stores/screens/site/property-picker';
-import { useStores } from '@/stores/root';
+import { href } from '@/config/routes';
+import { changeConfirmText, changeResultText, propertyPickerStore } from '@/stores/screens/site/property-picker';
+import { useScreenStore } from '@/stores/screen-store';
 import type { SiteTarget } from '@/stores/screens/site/site-add';
 import { maskPhone } from '@/lib/phone';
-import { useGoBack } from '@/pages/site/add/navigation';
-import {
-  siteTargetBack,
-  siteTargetKey,
-  useLoadOrLeave,
-  useSiteTarget,
-} from '@/pages/site/siteInfo/siteData/settings-ui';
+import { useGoBack } from '@/sections/site/navigation';
+import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '@/sections/site/settings-ui';
 import './merchant.css';
 
 /**
@@ -26,7 +22,7 @@ import './merchant.css';
  * that screen is built.
  */
 
-const NEW_PROPERTY = '/mine/tenement-list/base/info';
+const NEW_PROPERTY = href('tenementInfo');
 
 function PropertyRowView({
   row,
@@ -64,10 +60,9 @@ function PropertyRowView({
 }
 
 const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget }) {
-  const { siteDraft } = useStores();
   const goBack = useGoBack();
   const isBuilt = useIsBuilt();
-  const [store] = useState(() => new PropertyPickerStore(mode, siteDraft));
+  const store = useScreenStore(propertyPickerStore, mode);
   const [text, setText] = useState('');
   const back = siteTargetBack(mode);
   useLoadOrLeave(store);
@@ -162,7 +157,7 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget
 
 /** The route's screen: reads the mode from the query; without one, back to the site list (B-site.md header). */
 export default function MerchantRoute() {
-  const target = useSiteTarget();
+  const target = useSiteTarget('siteMerchant');
   if (!target) return null;
   return <MerchantPage key={siteTargetKey(target)} mode={target} />;
 }

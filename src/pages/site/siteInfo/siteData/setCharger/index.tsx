@@ -4,16 +4,15 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
 import { fenText } from '@/stores/screens/site/site-settings';
-import { ChargeSettingsStore, tierRangeLabels } from '@/stores/screens/site/site-settings-charge';
-import { useGoBack } from '@/pages/site/add/navigation';
+import { href } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
 import {
-  InputRow,
-  LoadGate,
-  profilePath,
-  Section,
-  useLeaveGuard,
-  useSitePageStore,
-} from '@/pages/site/siteInfo/siteData/settings-ui';
+  chargeSettingsStore,
+  tierRangeLabels,
+  type ChargeSettingsStore,
+} from '@/stores/screens/site/site-settings-charge';
+import { useGoBack } from '@/sections/site/navigation';
+import { InputRow, LoadGate, Section, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
 
 /**
  * /site/siteInfo/siteData/setCharger — 收费设置 (B-site.md §4): what riders pay at the site — the billing mode (modes the
@@ -309,12 +308,13 @@ const ChargeForm = observer(function ChargeForm({ store }: { store: ChargeSettin
   );
 });
 
-const SetChargerPage = observer(function SetChargerPage() {
+const SetChargerPage = observer(function SetChargerPage({ siteId }: { siteId: number }) {
   const goBack = useGoBack();
-  const store = useSitePageStore((_root, siteId) => new ChargeSettingsStore(siteId));
-  useLeaveGuard(() => store?.dirty === true);
-  if (!store?.form || !store.mode.data || store.failed) {
-    return <LoadGate failed={store?.failed === true} onRetry={() => void store?.load()} />;
+  const store = useScreenStore(chargeSettingsStore, siteId);
+  useLoadOrLeave(store);
+  useLeaveGuard(() => store.dirty);
+  if (!store.form || !store.mode.data || store.failed) {
+    return <LoadGate failed={store.failed} onRetry={() => void store.load()} />;
   }
 
   const save = async () => {
@@ -337,7 +337,7 @@ const SetChargerPage = observer(function SetChargerPage() {
     if (typeof result === 'string') toast(result);
     else if (result) {
       toast('保存成功，新订单按新规则计费');
-      goBack(profilePath(store.siteId));
+      goBack(href('siteData', { siteId: store.siteId }));
     }
   };
 
@@ -356,4 +356,8 @@ const SetChargerPage = observer(function SetChargerPage() {
   );
 });
 
-export default SetChargerPage;
+/** 收费设置 of the route's site (a missing siteId goes back to /site). */
+export default function SetChargerScreen() {
+  const query = useSiteQuery('siteSetCharger');
+  return query && <SetChargerPage siteId={query.siteId} />;
+}

@@ -9,10 +9,11 @@ import {
   electricPriceShown,
 } from '@/api/site-settings-rules';
 import { fenText } from '@/stores/screens/site/site-settings';
-import { CostSettingsStore } from '@/stores/screens/site/site-settings-share';
-import { CostBearingForm, CostExampleCard } from '@/pages/site/add/expensesSet/cost-form';
-import { LoadGate, Section, useLeaveGuard, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
-import { saveShareChange } from '@/pages/site/siteInfo/siteData/share-parts';
+import { useScreenStore } from '@/stores/screen-store';
+import { costSettingsStore, type CostSettingsStore } from '@/stores/screens/site/site-settings-share';
+import { CostBearingForm, CostExampleCard } from '@/sections/site/cost-form';
+import { LoadGate, Section, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
+import { saveShareChange } from '@/sections/site/share-parts';
 
 /**
  * /site/siteInof/siteData/expensesSet — 费用承担详情 (B-site.md §4; the route keeps the spec's spelling "siteInof"): the
@@ -58,12 +59,13 @@ const VersionCard = observer(function VersionCard({
   );
 });
 
-const ExpensesSetPage = observer(function ExpensesSetPage() {
-  const store = useSitePageStore((root, siteId) => new CostSettingsStore(root, siteId));
-  useLeaveGuard(() => store?.editing === true);
-  const current = store?.ctx.inForce;
-  if (!store || !current || !store.ctx.site.data) {
-    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+const ExpensesSetPage = observer(function ExpensesSetPage({ siteId }: { siteId: number }) {
+  const store = useScreenStore(costSettingsStore, siteId);
+  useLoadOrLeave(store);
+  useLeaveGuard(() => store.editing);
+  const current = store.ctx.inForce;
+  if (!current || !store.ctx.site.data) {
+    return <LoadGate failed={store.ctx.failed} onRetry={() => void store.load()} />;
   }
   const { ctx, form, pending } = store;
   const splitMode = ctx.splitMode;
@@ -115,4 +117,8 @@ const ExpensesSetPage = observer(function ExpensesSetPage() {
   );
 });
 
-export default ExpensesSetPage;
+/** 费用承担详情 of the route's site (both spellings of the route; a missing siteId goes back to /site). */
+export default function ExpensesSetScreen() {
+  const query = useSiteQuery('siteExpenses');
+  return query && <ExpensesSetPage siteId={query.siteId} />;
+}

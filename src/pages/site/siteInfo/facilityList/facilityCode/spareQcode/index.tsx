@@ -1,19 +1,14 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  DetailRows,
-  LoadingPage,
-  QrImage,
-  scannedSticker,
-  useLeaveWhen,
-  useQueryNumber,
-} from '@/components/device-setup-parts';
+import { DetailRows, LoadingPage, QrImage, scannedSticker } from '@/sections/site/device-setup-parts';
+import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
+import { href } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
 import { formatTime } from '@/lib/time';
-import { SpareCodeStore } from '@/stores/screens/site/device-setup';
-import { useStores } from '@/stores/root';
+import { spareCodeStore } from '@/stores/screens/site/device-setup';
+import { useScreenStore } from '@/stores/screen-store';
 
 /**
  * /site/siteInfo/facilityList/facilityCode/spareQcode — 绑定备用二维码 (B-site.md §3, §0.4, rule D10): the box's serial
@@ -23,13 +18,12 @@ import { useStores } from '@/stores/root';
  */
 
 const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
-  const root = useStores();
   const navigate = useNavigate();
-  const [store] = useState(() => new SpareCodeStore(root, boxId));
+  const store = useScreenStore(spareCodeStore, boxId);
   useEffect(() => {
     void store.load();
   }, [store]);
-  useLeaveWhen(store.box.failed && !store.box.data, '/site');
+  useLeaveWhen(store.box.failed && !store.box.data, href('site'));
   const box = store.box.data;
   const bind = async () => {
     const code = await scannedSticker(() => store.scanSticker());
@@ -96,7 +90,7 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
 
 /** The route: ?siteId=&boxId=; a missing boxId goes back. */
 export default function SpareQcode() {
-  const boxId = useQueryNumber('boxId');
-  useLeaveWhen(boxId === null, '/site', '缺少设备参数');
-  return boxId === null ? null : <SparePage key={boxId} boxId={boxId} />;
+  const query = useRouteQuery('spareQcode');
+  useLeaveWhen(query === null, href('site'), '缺少设备参数');
+  return query && <SparePage boxId={query.boxId} />;
 }

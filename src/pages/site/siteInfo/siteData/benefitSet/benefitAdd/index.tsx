@@ -1,15 +1,16 @@
 import { Button, Input, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useSearchParams } from 'react-router';
 import { RATE_COLUMNS, SHARE_MESSAGES } from '@/api/site-settings-rules';
 import { toast } from '@/components/feedback';
 import { Segmented } from '@/components/segmented';
 import { formatBp } from '@/lib/rate';
 import { maskPhone } from '@/lib/phone';
-import { ACCOUNT_TYPE_TAGS, AddPartyStore } from '@/stores/screens/site/site-settings-share';
-import { useGoBack } from '@/pages/site/add/navigation';
-import { InputRow, LoadGate, profilePath, Section, useSitePageStore } from '@/pages/site/siteInfo/siteData/settings-ui';
-import { saveShareChange } from '@/pages/site/siteInfo/siteData/share-parts';
+import { href } from '@/config/routes';
+import { useScreenStore } from '@/stores/screen-store';
+import { ACCOUNT_TYPE_TAGS, addPartyStore, type AddPartyStore } from '@/stores/screens/site/site-settings-share';
+import { useGoBack } from '@/sections/site/navigation';
+import { InputRow, LoadGate, Section, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
+import { saveShareChange } from '@/sections/site/share-parts';
 
 /**
  * /site/siteInfo/siteData/benefitSet/benefitAdd — 添加分成方 (B-site.md §4): the type (物业 = the site's property,
@@ -102,13 +103,12 @@ const Rates = observer(function Rates({ store }: { store: AddPartyStore }) {
   );
 });
 
-const BenefitAddPage = observer(function BenefitAddPage() {
-  const [params] = useSearchParams();
+const BenefitAddPage = observer(function BenefitAddPage({ siteId, mode }: { siteId: number; mode: 1 | 2 }) {
   const goBack = useGoBack();
-  const mode = params.get('mode') === '1' ? 1 : 2;
-  const store = useSitePageStore((root, siteId) => new AddPartyStore(root, siteId, mode));
-  if (!store?.ctx.working || !store.ctx.site.data) {
-    return <LoadGate failed={store?.ctx.failed === true} onRetry={() => void store?.load()} />;
+  const store = useScreenStore(addPartyStore, siteId, mode);
+  useLoadOrLeave(store);
+  if (!store.ctx.working || !store.ctx.site.data) {
+    return <LoadGate failed={store.ctx.failed} onRetry={() => void store.load()} />;
   }
   const { ctx } = store;
 
@@ -120,7 +120,7 @@ const BenefitAddPage = observer(function BenefitAddPage() {
       save: () => store.submit(),
       verb: '添加成功',
     });
-    if (added) goBack(profilePath(ctx.siteId));
+    if (added) goBack(href('siteData', { siteId: ctx.siteId }));
   };
 
   return (
@@ -177,4 +177,8 @@ const BenefitAddPage = observer(function BenefitAddPage() {
   );
 });
 
-export default BenefitAddPage;
+/** 添加分成方 for the route's site; mode=1 per income type (分成设置), otherwise one rate (综合分成). */
+export default function BenefitAddScreen() {
+  const query = useSiteQuery('siteBenefitAdd');
+  return query && <BenefitAddPage siteId={query.siteId} mode={query.mode === 1 ? 1 : 2} />;
+}
