@@ -56,6 +56,8 @@ export default defineConfig(({ envMode }) => {
     html: {
       template: './src/app/index.html',
       title: '充电运营管理平台',
+      // The build's mode, read by npm start and the sandbox: they never serve a production build (scripts/sandbox-build.mjs).
+      meta: { 'app-env': envMode ?? '' },
     },
     output: {
       polyfill: 'usage',

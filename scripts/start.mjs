@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * npm start: installs what is missing (npm ci), builds the sandbox bundles when dist/ is missing or older than the
- * sources, and starts the sandbox on http://127.0.0.1:$PORT (default 8080) with the demo database
+ * npm start: installs what is missing (npm ci), builds the sandbox bundles when dist/ is missing, older than the
+ * sources or a build of another mode (scripts/sandbox-build.mjs), and starts the sandbox on http://127.0.0.1:$PORT (default 8080) with the demo database
  * (SANDBOX_DATA_DIR, default .sandbox-data; 'memory' for an in-memory one).
  */
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rebuildReason } from './sandbox-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => {
@@ -22,27 +23,9 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
-/** Newest modification time under a folder (sources that go into the bundles). */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(file) : statSync(file).mtimeMs);
-  }
-  return latest;
-}
-
-const builtAt = (bundle) => {
-  const file = path.join(root, 'dist', bundle, 'index.html');
-  return existsSync(file) ? statSync(file).mtimeMs : 0;
-};
-const sourcesAt = Math.max(
-  ...['src', 'platform', 'entries', 'deploy/env'].map((d) => newest(path.join(root, d))),
-  statSync(path.join(root, 'rsbuild.config.ts')).mtimeMs,
-  statSync(lock).mtimeMs,
-);
-if (Math.min(builtAt('wechat'), builtAt('alipay')) < sourcesAt) {
-  console.log('[start] building the WeChat and Alipay bundles (sandbox settings)…');
+const reason = rebuildReason(root, path.join(root, 'dist'));
+if (reason) {
+  console.log(`[start] building the WeChat and Alipay bundles (sandbox settings): ${reason}…`);
   run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox']);
 }
 

@@ -15,6 +15,11 @@ import type { SandboxConfig } from '../config';
 
 export type Bundle = 'wechat' | 'alipay';
 
+/** The mode a bundle's HTML was built with (its `<meta name="app-env">`, rsbuild.config.ts), 'unknown' without one. */
+export function builtModeOf(html: string): string {
+  return /<meta name="app-env" content="([^"]*)"/.exec(html)?.[1] ?? 'unknown';
+}
+
 /** The bundle for a user agent. */
 export function bundleFor(userAgent: string): Bundle {
   if (/AlipayClient/i.test(userAgent)) return 'alipay';
@@ -72,6 +77,15 @@ export function staticRoutes(config: SandboxConfig) {
     let text = readHtml(bundle);
     if (!text) {
       return c.text('The app is not built yet: run `npm run build:sandbox` (npm start does it for you).', 503);
+    }
+    const mode = builtModeOf(text);
+    if (mode !== 'sandbox') {
+      // A production build calls the production API: the sandbox never serves one (issue 7 §8).
+      return c.text(
+        `dist/${bundle} holds a build of mode '${mode}', not the sandbox build: run \`npm run build:sandbox\` ` +
+          '(npm start rebuilds it for you).',
+        503,
+      );
     }
     if (preview) {
       const inject =
