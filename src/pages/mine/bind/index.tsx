@@ -84,14 +84,14 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
   return (
     <main className="bind-page">
       <BindHeader />
-      <Tabs activeKey={form.tab} onChange={(key) => form.setTab(key as LoginTab)}>
+      <Tabs activeKey={form.tab} onChange={(key) => form.set('tab', key as LoginTab)}>
         <Tabs.Tab title="验证码登录" key="sms" />
         <Tabs.Tab title="密码登录" key="pwd" />
       </Tabs>
       <div className="bind-form">
         <List>
           <List.Item>
-            <PhoneInput value={form.phone} onChange={(v) => form.setPhone(v)} />
+            <PhoneInput value={form.phone} onChange={(v) => form.set('phone', v)} />
           </List.Item>
           {form.tab === 'sms' ? (
             <List.Item
@@ -103,7 +103,7 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
                 />
               }
             >
-              <SmsCodeInput value={form.code} onChange={(v) => form.setCode(v)} />
+              <SmsCodeInput value={form.code} onChange={(v) => form.set('code', v)} />
             </List.Item>
           ) : (
             <List.Item extra={<PasswordEye shown={form.showPassword} onToggle={() => form.toggleShowPassword()} />}>
@@ -113,7 +113,7 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
                 placeholder="请输入密码"
                 maxLength={20}
                 value={form.password}
-                onChange={(v) => form.setPassword(v)}
+                onChange={(v) => form.set('password', v)}
               />
             </List.Item>
           )}
@@ -123,7 +123,7 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
             <Link to={href('findPass', { phone: validPhone })}>忘记密码？</Link>
           </div>
         )}
-        <AgreementCheck checked={form.agreed} onChange={(v) => form.setAgreed(v)} />
+        <AgreementCheck checked={form.agreed} onChange={(v) => form.set('agreed', v)} />
         <Button
           block
           color="primary"

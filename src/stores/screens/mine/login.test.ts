@@ -52,11 +52,11 @@ describe('BindFormStore (/mine/bind)', () => {
     const completeLogin = vi.fn(() => Promise.resolve());
     const form = new BindFormStore({ completeLogin }, { tab: 'pwd', phone: '13800138000' });
     expect([form.tab, form.phone, form.filled]).toEqual(['pwd', '13800138000', false]);
-    form.setPassword('123');
+    form.set('password', '123');
     expect(await form.submit()).toEqual({ kind: 'message', text: '密码至少6位' });
-    form.setPassword('sandbox123');
+    form.set('password', 'sandbox123');
     expect(await form.submit()).toEqual({ kind: 'message', text: AGREEMENT_REQUIRED });
-    form.setAgreed(true);
+    form.set('agreed', true);
     api.antLoginWithPwd.mockReturnValue(sends(RESULT));
     const [first, second] = await Promise.all([form.submit(), form.submit()]);
     expect(first).toEqual({ kind: 'done' });
@@ -68,9 +68,9 @@ describe('BindFormStore (/mine/bind)', () => {
   it('turns 1002 (unregistered) into the register dialog’s outcome', async () => {
     const form = new BindFormStore({ completeLogin: vi.fn() }, {});
     expect(form.tab).toBe('sms');
-    form.setPhone('13800138999');
-    form.setCode('123456');
-    form.setAgreed(true);
+    form.set('phone', '13800138999');
+    form.set('code', '123456');
+    form.set('agreed', true);
     api.antLogin.mockReturnValue(sends(new ApiError('business', 1002, '未注册')));
     expect(await form.submit()).toEqual({ kind: 'code', code: 1002 });
     expect(form.submitting).toBe(false);
@@ -81,14 +81,14 @@ describe('RegisterFormStore (/mine/bind/register)', () => {
   it('checks both passwords and a typed invite code; a preset invite code is upper case and kept', async () => {
     const form = new RegisterFormStore({ completeLogin: vi.fn(() => Promise.resolve()) }, { inviteCode: 'yc8888' });
     expect([form.inviteCode, form.presetInvite]).toEqual(['YC8888', true]);
-    form.setPhone('13800138999');
-    form.setCode('123456');
-    form.setName('新运营商');
-    form.setPassword('abc12345');
-    form.setConfirmPassword('abc12346');
+    form.set('phone', '13800138999');
+    form.set('code', '123456');
+    form.set('name', '新运营商');
+    form.set('password', 'abc12345');
+    form.set('confirmPassword', 'abc12346');
     expect(await form.submit()).toEqual({ kind: 'message', text: PASSWORDS_DIFFER });
-    form.setConfirmPassword('abc12345');
-    form.setAgreed(true);
+    form.set('confirmPassword', 'abc12345');
+    form.set('agreed', true);
     api.registerFactor.mockReturnValue(sends(new ApiError('business', 1009, '邀请码无效')));
     expect(await form.submit()).toEqual({ kind: 'code', code: 1009 });
     expect(api.registerFactor).toHaveBeenCalledWith(expect.objectContaining({ inviteCode: 'YC8888' }));
@@ -99,12 +99,12 @@ describe('FindPassStore (/mine/bind/find-pass)', () => {
   it('moves to step 2 after validCode, and back to step 1 with the code cleared when it expired meanwhile', async () => {
     const logoutAfterPasswordReset = vi.fn();
     const form = new FindPassStore({ logoutAfterPasswordReset }, { phone: '13800138000' });
-    form.setCode('123456');
+    form.set('code', '123456');
     api.validCode.mockReturnValue(sends({ valid: true }));
     expect(await form.next()).toEqual({ kind: 'done' });
     expect(form.step).toBe(2);
-    form.setPassword('abc12345');
-    form.setConfirmPassword('abc12345');
+    form.set('password', 'abc12345');
+    form.set('confirmPassword', 'abc12345');
     api.findPass.mockReturnValue(sends(new ApiError('business', 1001, '验证码错误')));
     expect(await form.submit()).toEqual({ kind: 'message', text: '验证码已过期，请重新获取' });
     expect([form.step, form.code]).toEqual([1, '']);

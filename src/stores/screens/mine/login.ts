@@ -107,6 +107,15 @@ export class SmsSenderStore {
 /** The two ways to log in on /mine/bind. */
 export type LoginTab = 'sms' | 'pwd';
 
+/** The typed fields of a form store (strings and switches it exposes for the screen to set). */
+type FormField<S> = {
+  [K in keyof S]: K extends 'submitting' | 'sms' | 'step' | 'presetInvite'
+    ? never
+    : S[K] extends string | boolean
+      ? K
+      : never;
+}[keyof S];
+
 /** Outcome of a submit: done, a message to toast, a code the screen handles (a dialog), or refused (toasted). */
 export type FormOutcome = { kind: 'done' } | { kind: 'message'; text: string } | { kind: 'code'; code: number } | null;
 
@@ -154,23 +163,12 @@ export class BindFormStore {
     makeAutoObservable<BindFormStore, 'auth'>(this, { auth: false, sms: false });
   }
 
-  setTab(tab: LoginTab): void {
-    this.tab = tab;
-  }
-  setPhone(phone: string): void {
-    this.phone = phone;
-  }
-  setCode(code: string): void {
-    this.code = code;
-  }
-  setPassword(password: string): void {
-    this.password = password;
-  }
   toggleShowPassword(): void {
     this.showPassword = !this.showPassword;
   }
-  setAgreed(agreed: boolean): void {
-    this.agreed = agreed;
+  /** Sets one field of the form as typed. */
+  set<K extends FormField<this>>(field: K, value: this[K]): void {
+    this[field] = value;
   }
   setSubmitting(on: boolean): void {
     this.submitting = on;
@@ -239,26 +237,12 @@ export class RegisterFormStore {
     makeAutoObservable<RegisterFormStore, 'auth'>(this, { auth: false, sms: false, presetInvite: false });
   }
 
-  setPhone(phone: string): void {
-    this.phone = phone;
-  }
-  setCode(code: string): void {
-    this.code = code;
-  }
-  setName(name: string): void {
-    this.name = name;
-  }
-  setPassword(password: string): void {
-    this.password = password;
-  }
-  setConfirmPassword(password: string): void {
-    this.confirmPassword = password;
-  }
   setInviteCode(code: string): void {
     this.inviteCode = code.toUpperCase();
   }
-  setAgreed(agreed: boolean): void {
-    this.agreed = agreed;
+  /** Sets one field of the form as typed. */
+  set<K extends FormField<this>>(field: K, value: this[K]): void {
+    this[field] = value;
   }
   setSubmitting(on: boolean): void {
     this.submitting = on;
@@ -322,17 +306,9 @@ export class FindPassStore {
     makeAutoObservable<FindPassStore, 'auth'>(this, { auth: false, sms: false });
   }
 
-  setPhone(phone: string): void {
-    this.phone = phone;
-  }
-  setCode(code: string): void {
-    this.code = code;
-  }
-  setPassword(password: string): void {
-    this.password = password;
-  }
-  setConfirmPassword(password: string): void {
-    this.confirmPassword = password;
+  /** Sets one field of the form as typed. */
+  set<K extends FormField<this>>(field: K, value: this[K]): void {
+    this[field] = value;
   }
   setSubmitting(on: boolean): void {
     this.submitting = on;

@@ -26,7 +26,7 @@ const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<
     if (session.loggedIn && !merchant.info) void auth.loadMerchantInfo();
   }, [session.loggedIn, merchant.info, auth]);
   useEffect(() => {
-    if (accountPhone) form.setPhone(accountPhone);
+    if (accountPhone) form.set('phone', accountPhone);
   }, [accountPhone, form]);
 
   const next = async () => {
@@ -55,10 +55,14 @@ const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<
           <>
             <List>
               <List.Item title="手机号">
-                <PhoneInput value={form.phone} onChange={(v) => form.setPhone(v)} readOnly={Boolean(accountPhone)} />
+                <PhoneInput
+                  value={form.phone}
+                  onChange={(v) => form.set('phone', v)}
+                  readOnly={Boolean(accountPhone)}
+                />
               </List.Item>
               <List.Item title="验证码" extra={<SmsCodeButton sender={form.sms} phone={form.phone} />}>
-                <SmsCodeInput value={form.code} onChange={(v) => form.setCode(v)} />
+                <SmsCodeInput value={form.code} onChange={(v) => form.set('code', v)} />
               </List.Item>
             </List>
             <Button
@@ -80,8 +84,8 @@ const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<
                 placeholders={['请输入新密码', '请再次输入新密码']}
                 password={form.password}
                 confirmation={form.confirmPassword}
-                onPassword={(v) => form.setPassword(v)}
-                onConfirmation={(v) => form.setConfirmPassword(v)}
+                onPassword={(v) => form.set('password', v)}
+                onConfirmation={(v) => form.set('confirmPassword', v)}
               />
             </List>
             <p className="bind-hint">6-20位字母与数字组合</p>

@@ -49,13 +49,13 @@ const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<
       <div className="bind-form">
         <List>
           <List.Item title="手机号">
-            <PhoneInput value={form.phone} onChange={(v) => form.setPhone(v)} />
+            <PhoneInput value={form.phone} onChange={(v) => form.set('phone', v)} />
           </List.Item>
           <List.Item
             title="验证码"
             extra={<SmsCodeButton sender={form.sms} phone={form.phone} onHandled={() => void offerLogin()} />}
           >
-            <SmsCodeInput value={form.code} onChange={(v) => form.setCode(v)} />
+            <SmsCodeInput value={form.code} onChange={(v) => form.set('code', v)} />
           </List.Item>
           <List.Item title="姓名/企业名称">
             <Input
@@ -63,7 +63,7 @@ const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<
               placeholder="请输入姓名或企业名称"
               maxLength={30}
               value={form.name}
-              onChange={(v) => form.setName(v)}
+              onChange={(v) => form.set('name', v)}
             />
           </List.Item>
           <NewPasswordItems
@@ -71,8 +71,8 @@ const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<
             placeholders={['6-20位字母与数字组合', '请再次输入密码']}
             password={form.password}
             confirmation={form.confirmPassword}
-            onPassword={(v) => form.setPassword(v)}
-            onConfirmation={(v) => form.setConfirmPassword(v)}
+            onPassword={(v) => form.set('password', v)}
+            onConfirmation={(v) => form.set('confirmPassword', v)}
           />
           <List.Item title="邀请码（选填）">
             <Input
@@ -86,7 +86,7 @@ const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<
             />
           </List.Item>
         </List>
-        <AgreementCheck checked={form.agreed} onChange={(v) => form.setAgreed(v)} />
+        <AgreementCheck checked={form.agreed} onChange={(v) => form.set('agreed', v)} />
         <Button
           block
           color="primary"
