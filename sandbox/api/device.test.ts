@@ -1,3 +1,4 @@
+import type { Page } from '../../src/api/http';
 import { describe, expect, it } from 'vitest';
 import type {
   BoxDetail,
@@ -8,7 +9,6 @@ import type {
   DeviceCommandRecord,
   GuardRow,
   LiveAddress,
-  PageOf,
   SmokeRow,
   WebcamRow,
   WhiteRow,
@@ -28,15 +28,15 @@ const NOW = Date.parse('2026-11-20T20:00:00+08:00');
 const { sb, tokens } = openSandboxForFile(NOW, ['operator']);
 
 const boxes = (token: string, body: Record<string, unknown>) =>
-  sb.post<PageOf<BoxRow>>('/api/box/getPagedBoxListOfSite', token, { pageNum: 1, pageSize: 20, ...body });
+  sb.post<Page<BoxRow>>('/api/box/getPagedBoxListOfSite', token, { pageNum: 1, pageSize: 20, ...body });
 const boxesWithSockets = (token: string, body: Record<string, unknown>) =>
-  sb.post<PageOf<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', token, {
+  sb.post<Page<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', token, {
     pageNum: 1,
     pageSize: 20,
     ...body,
   });
 const guards = (token: string, siteId: number) =>
-  sb.post<PageOf<GuardRow>>('/api/box/getPagedEntranceGuardList', token, { siteId, pageNum: 1, pageSize: 20 });
+  sb.post<Page<GuardRow>>('/api/box/getPagedEntranceGuardList', token, { siteId, pageNum: 1, pageSize: 20 });
 const stats = async (siteId: number) =>
   (await sb.get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics', tokens.operator, { siteId })).body.data;
 const commands = async (deviceId: number) =>
@@ -386,7 +386,7 @@ describe('door guards and gates', () => {
 
 describe('community whitelist', () => {
   const list = (token: string, body: Record<string, unknown>) =>
-    sb.post<PageOf<WhiteRow>>('/api/community/white/list', token, {
+    sb.post<Page<WhiteRow>>('/api/community/white/list', token, {
       communityId: 1,
       pageNum: 1,
       pageSize: 20,
@@ -459,7 +459,7 @@ describe('cameras and the camera cloud', () => {
 
   it('lists cameras; the token is reused until it expires', async () => {
     const page = (
-      await sb.post<PageOf<WebcamRow>>('/api/box/getPagedWebcamList', tokens.operator, {
+      await sb.post<Page<WebcamRow>>('/api/box/getPagedWebcamList', tokens.operator, {
         siteId: 1,
         pageNum: 1,
         pageSize: 20,
@@ -562,7 +562,7 @@ describe('cameras and the camera cloud', () => {
 
 describe('smoke sensors', () => {
   const smoke = (body: Record<string, unknown>) =>
-    sb.post<PageOf<SmokeRow>>('/api/box/getPagedSmokeSensorList', tokens.operator, {
+    sb.post<Page<SmokeRow>>('/api/box/getPagedSmokeSensorList', tokens.operator, {
       pageNum: 1,
       pageSize: 20,
       ...body,

@@ -1,3 +1,4 @@
+import type { Page } from '../../src/api/http';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,6 @@ import type {
   DeviceCommandRecord,
   GuardRow,
   LiveAddress,
-  PageOf,
   SmokeRow,
   WebcamRow,
   WhiteRow,
@@ -307,7 +307,7 @@ async function boxPage(
   q: z.infer<typeof boxListSchema>,
   now: number,
   withChargers: boolean,
-): Promise<PageOf<BoxRow> | PageOf<BoxRowWithChargers>> {
+): Promise<Page<BoxRow> | Page<BoxRowWithChargers>> {
   const conditions = ['d.site_id = $1', 'd.device_type between 1 and 3'];
   const params: unknown[] = [q.siteId];
   if (q.status) {

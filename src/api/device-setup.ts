@@ -1,5 +1,5 @@
 import type { DeviceStatus, SignalMode, SocketStatus } from './device';
-import { get, post } from './http';
+import { get, post, type Page } from './http';
 import type { CallMeta } from './outcome';
 
 /**
@@ -117,8 +117,7 @@ export interface BoxListQuery {
 }
 
 /** GET /api/r9/box/boxList — the caller's charging boxes, paged, filtered by site, signal mode, serial/remark. */
-export const getBoxList = (query: BoxListQuery) =>
-  get<{ list: BoxListRow[]; total: number }>('/api/r9/box/boxList', query);
+export const getBoxList = (query: BoxListQuery) => get<Page<BoxListRow>>('/api/r9/box/boxList', query);
 
 /** POST /api/r9/box/updateBox — switches the signal mode (masterBoxId required for 3); the command is asynchronous. */
 export const updateBoxSignalMode = (id: number, signalMode: SignalMode, masterBoxId?: number) =>

@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS, SILENT } from '@/config/constants';
 import { cameraCloudBaseUrl } from '@/lib/camera-cloud';
 import type { AutoCloseInterval } from './device-rules';
-import { get, http, post } from './http';
+import { get, http, post, type Page } from './http';
 import type { CallMeta } from './outcome';
 
 /**
@@ -91,19 +91,13 @@ export interface BoxRowWithChargers extends BoxRow {
   chargers: ChargerTile[];
 }
 
-/** A page answer. */
-export interface PageOf<T> {
-  list: T[];
-  total: number;
-}
-
 /** POST /api/box/getPagedBoxListOfSite — the site's charging boxes (列表 view). */
 export const getPagedBoxListOfSite = (body: BoxListRequest, background = false) =>
-  post<PageOf<BoxRow>>('/api/box/getPagedBoxListOfSite', body, listMeta(background));
+  post<Page<BoxRow>>('/api/box/getPagedBoxListOfSite', body, listMeta(background));
 
 /** POST /api/box/getPagedBoxListWithChargerInfo — the same rows with their sockets (插座 view, live refresh). */
 export const getPagedBoxListWithChargerInfo = (body: BoxListRequest, background = false) =>
-  post<PageOf<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', body, listMeta(background));
+  post<Page<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', body, listMeta(background));
 
 /** GET /api/box/boxDetail — one charging box (设备详情 sheet; also the spare-code and signal screens). */
 export interface BoxDetail extends BoxBase {
@@ -155,7 +149,7 @@ export interface GuardRow {
 
 /** POST /api/box/getPagedEntranceGuardList — the site's door guards and gates. */
 export const getPagedEntranceGuardList = (body: SitePageRequest, background = false) =>
-  post<PageOf<GuardRow>>('/api/box/getPagedEntranceGuardList', body, listMeta(background));
+  post<Page<GuardRow>>('/api/box/getPagedEntranceGuardList', body, listMeta(background));
 
 /** POST /api/box/forcedToOpenTheDoor — 强制开门 (the lock falls back after 5 s). */
 export const forcedToOpenTheDoor = (id: number) => post<{ openTime: number }>('/api/box/forcedToOpenTheDoor', { id });
@@ -188,7 +182,7 @@ export interface WhiteRow {
 
 /** POST /api/community/white/list — a community's whitelist; keyword matches name, phone or room. */
 export const getWhiteList = (body: { communityId: number; pageNum: number; pageSize: number; keyword?: string }) =>
-  post<PageOf<WhiteRow>>('/api/community/white/list', body, { loading: false });
+  post<Page<WhiteRow>>('/api/community/white/list', body, { loading: false });
 
 /** A whitelist entry to save: without id a new one. */
 export interface WhiteInput {
@@ -219,7 +213,7 @@ export interface WebcamRow {
 
 /** POST /api/box/getPagedWebcamList — the site's cameras. */
 export const getPagedWebcamList = (body: SitePageRequest) =>
-  post<PageOf<WebcamRow>>('/api/box/getPagedWebcamList', body, { loading: false });
+  post<Page<WebcamRow>>('/api/box/getPagedWebcamList', body, { loading: false });
 
 /** Two cameras side by side (the second absent at an odd end). */
 export type WebcamPair = readonly [WebcamRow, WebcamRow | undefined];
@@ -236,9 +230,9 @@ export function pairUp(list: readonly WebcamRow[]): WebcamPair[] {
  * pairs; total stays the number of cameras, so that paging counts pages of pageSize cameras).
  */
 export const getPagedWebcamRows = (body: SitePageRequest) =>
-  http.Post<PageOf<WebcamPair>, PageOf<WebcamRow>>('/api/box/getPagedWebcamList', body, {
+  http.Post<Page<WebcamPair>, Page<WebcamRow>>('/api/box/getPagedWebcamList', body, {
     meta: { loading: false },
-    transform: (page: PageOf<WebcamRow>) => ({ list: pairUp(page.list), total: page.total }),
+    transform: (page: Page<WebcamRow>) => ({ list: pairUp(page.list), total: page.total }),
   });
 
 /** POST /api/box/updateWebcamRemark — a camera's remark. */
@@ -362,7 +356,7 @@ export interface SmokeListRequest extends SitePageRequest {
 
 /** POST /api/box/getPagedSmokeSensorList — the site's smoke sensors, alarms first. */
 export const getPagedSmokeSensorList = (body: SmokeListRequest, background = false) =>
-  post<PageOf<SmokeRow>>('/api/box/getPagedSmokeSensorList', body, listMeta(background));
+  post<Page<SmokeRow>>('/api/box/getPagedSmokeSensorList', body, listMeta(background));
 
 /** POST /api/box/updateSmokeRemark — a smoke sensor's remark (where it hangs). */
 export const updateSmokeRemark = (body: { id: number; remark: string }) =>

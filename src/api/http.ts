@@ -18,6 +18,16 @@ declare module 'alova' {
   }
 }
 
+/**
+ * One page of a paged list (ARCHITECTURE "Paged lists"): the answer to `{ pageNum, pageSize }` (pageNum from 1). A list
+ * with figures of its own (a summary, a sum) extends it.
+ */
+export interface Page<T> {
+  list: T[];
+  /** Rows of the whole list, every page. */
+  total: number;
+}
+
 /** Side effects of the catalogue, injected by boot (and by tests). */
 export interface HttpEffects {
   /** A centred toast for 2000 ms. */

@@ -1,4 +1,4 @@
-import { get, post } from './http';
+import { get, post, type Page } from './http';
 
 /**
  * Calls of the site income screens (spec §7 "Sites"; B-site.md §5, Business rules E; entities.md SiteDailyStat §73,
@@ -60,9 +60,7 @@ export interface ChargeIncomeSummary {
 }
 
 /** Answer of POST /api/site/incomeDayList (days up to today, newest first). */
-export interface ChargeIncomePage {
-  list: ChargeIncomeDay[];
-  total: number;
+export interface ChargeIncomePage extends Page<ChargeIncomeDay> {
   summary: ChargeIncomeSummary;
 }
 
@@ -87,9 +85,7 @@ export interface CardIncomeDay {
 export type CardIncomeSummary = Omit<CardIncomeDay, 'date'>;
 
 /** Answer of POST /api/site/cardIncomeDayList. */
-export interface CardIncomePage {
-  list: CardIncomeDay[];
-  total: number;
+export interface CardIncomePage extends Page<CardIncomeDay> {
   summary: CardIncomeSummary;
 }
 
@@ -120,4 +116,4 @@ export const getCoinsOrderList = (query: {
   endDate: string;
   pageNum: number;
   pageSize: number;
-}) => get<{ list: CoinOrderRow[]; total: number }>('/api/charger/getCoinsOrderList', query);
+}) => get<Page<CoinOrderRow>>('/api/charger/getCoinsOrderList', query);

@@ -1,3 +1,4 @@
+import { fenToYuan } from '@/lib/money';
 import { MOBILE_MESSAGE, firstError } from './rules';
 import type { ChargeRule, ShareParty, SiteShareRule } from './site';
 import {
@@ -395,11 +396,6 @@ export function chargeRuleError(rule: ChargeRule, caps: ChargeCapabilities): str
   return null;
 }
 
-/** Yuan text of fen without the sign and with two decimals: 25 → "0.25". */
-function yuan(fen: number): string {
-  return (fen / 100).toFixed(2);
-}
-
 /**
  * One-line summary of a charge rule (the profile's 收费设置 row, the same-rule group name): "按功率计时
  * ¥0.25-0.80/小时 · 充满自停" or "按电量计费 ¥1.50/度 · 充满自停".
@@ -410,9 +406,9 @@ export function chargeRuleSummary(rule: ChargeRule): string {
     const prices = rule.tiers.map((t) => t.price);
     const lo = prices.length ? Math.min(...prices) : 0;
     const hi = prices.length ? Math.max(...prices) : 0;
-    head = lo === hi ? `按功率计时 ¥${yuan(lo)}/小时` : `按功率计时 ¥${yuan(lo)}-${yuan(hi)}/小时`;
+    head = lo === hi ? `按功率计时 ¥${fenToYuan(lo)}/小时` : `按功率计时 ¥${fenToYuan(lo)}-${fenToYuan(hi)}/小时`;
   } else {
-    head = `按电量计费 ¥${yuan(rule.energyPrice + rule.servicePrice)}/度`;
+    head = `按电量计费 ¥${fenToYuan(rule.energyPrice + rule.servicePrice)}/度`;
   }
   return rule.fullStop === 1 ? `${head} · 充满自停` : head;
 }

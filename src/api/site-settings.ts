@@ -1,4 +1,4 @@
-import { get, post } from './http';
+import { get, post, type Page } from './http';
 import type { CallMeta } from './outcome';
 import type { ChargeRule, SiteShareRule } from './site';
 
@@ -205,7 +205,7 @@ export const querySiteInstalmentStatus = (siteId: number) =>
 
 /** GET /api/openPlatform/getSiteApplies (shape of /mine/siteAuthor) — the profile reads only `total`. */
 export const countGrantedSiteApplies = (siteId: number) =>
-  get<{ list: unknown[]; total: number }>(
+  get<Page<unknown>>(
     '/api/openPlatform/getSiteApplies',
     { tab: 2, status: 1, siteId, pageNum: 1, pageSize: 1 },
     { errorText: 2 },

@@ -1,4 +1,4 @@
-import { get, post } from './http';
+import { get, post, type Page } from './http';
 
 /**
  * Site calls of the site list, the community form, adding a site and the property list (spec §7 "Sites", "Devices",
@@ -150,9 +150,7 @@ export interface SiteListRequest {
 }
 
 /** Answer of POST /api/r9/site/siteList. */
-export interface SiteListPage {
-  list: SiteRow[];
-  total: number;
+export interface SiteListPage extends Page<SiteRow> {
   /** False when the caller cannot create sites (no site:edit). */
   canAdd: boolean;
 }
@@ -230,7 +228,7 @@ export const getCommunityCount = () =>
 
 /** POST /api/community/list — the caller's communities, paged. */
 export const getCommunityList = (body: { pageNum: number; pageSize: number; keyword?: string }) =>
-  post<{ list: CommunityRow[]; total: number }>('/api/community/list', body, { loading: false });
+  post<Page<CommunityRow>>('/api/community/list', body, { loading: false });
 
 /** GET /api/community/info — one community (B §1 小区信息 sheet). */
 export interface CommunityInfo extends CommunityRow {
@@ -303,9 +301,7 @@ export interface PropertyRow {
 }
 
 /** Answer of GET /api/user/merchantListByOperator. */
-export interface PropertyListPage {
-  list: PropertyRow[];
-  total: number;
+export interface PropertyListPage extends Page<PropertyRow> {
   /** Fen: Σ monthShareIncome of all the caller's properties (not only this page). */
   monthShareIncomeSum: number;
 }

@@ -1,3 +1,4 @@
+import type { Page } from '@/api/http';
 import {
   elementScroll,
   observeElementOffset,
@@ -28,12 +29,6 @@ import './paged-list.css';
  * inside a scrolling box of its own (a full-height popup) names that box with `scrollParent` (it must be positioned, so
  * that the list's offsetTop is measured within it).
  */
-
-/** A page answer of the contract. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 export interface PagedListProps<T, R extends Page<T>> {
   /** Declares the call of one page (1-based page number); it resolves with a page `R`. */

@@ -1,10 +1,10 @@
+import type { Page } from '../../src/api/http';
 import { describe, expect, inject, it } from 'vitest';
 import type {
   BoxRow,
   BoxRowWithChargers,
   DeviceCommandRecord,
   GuardRow,
-  PageOf,
   SmokeRow,
   WhiteRow,
 } from '../../src/api/device';
@@ -56,7 +56,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     await waitForText(page, `烟感(${site.smokeCount})`);
 
     // The rows are the sandbox's boxes, with their socket counts.
-    const boxes = await call.post<PageOf<BoxRow>>('/api/box/getPagedBoxListOfSite', {
+    const boxes = await call.post<Page<BoxRow>>('/api/box/getPagedBoxListOfSite', {
       siteId: 1,
       pageNum: 1,
       pageSize: 20,
@@ -69,7 +69,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
 
     // The 插座 view: a tile per socket of the box.
     await clickText(page, '插座', '.segmented__item');
-    const withSockets = await call.post<PageOf<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', {
+    const withSockets = await call.post<Page<BoxRowWithChargers>>('/api/box/getPagedBoxListWithChargerInfo', {
       siteId: 1,
       pageNum: 1,
       pageSize: 20,
@@ -97,7 +97,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     await page.waitForSelector('[data-testid="smoke-list"]', { timeout: 15_000 });
     await page.goto(`${baseUrl}/site/siteInfo?siteId=2&status=offline`);
     await waitForPath(page, '/site/siteInfo/facilityList');
-    const offline = await call.post<PageOf<BoxRow>>('/api/box/getPagedBoxListOfSite', {
+    const offline = await call.post<Page<BoxRow>>('/api/box/getPagedBoxListOfSite', {
       siteId: 2,
       pageNum: 1,
       pageSize: 20,
@@ -139,7 +139,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     const doors = await recorded(66);
     expect(doors).toHaveLength(1);
     expect(doors[0]).toMatchObject({ type: 1, result: 1 });
-    const guards = await call.post<PageOf<GuardRow>>('/api/box/getPagedEntranceGuardList', {
+    const guards = await call.post<Page<GuardRow>>('/api/box/getPagedEntranceGuardList', {
       siteId: 1,
       pageNum: 1,
       pageSize: 20,
@@ -185,8 +185,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
     /** The smoke sensors of a site, as the sandbox lists them (alarms first). */
     const sensors = async (siteId: number) =>
-      (await call.post<PageOf<SmokeRow>>('/api/box/getPagedSmokeSensorList', { siteId, pageNum: 1, pageSize: 20 }))
-        .list;
+      (await call.post<Page<SmokeRow>>('/api/box/getPagedSmokeSensorList', { siteId, pageNum: 1, pageSize: 20 })).list;
     const site3 = await call.get<SiteDetail>('/api/site/siteBaseInfo?siteId=3');
     const alarms = await sensors(3);
     await page.goto(`${baseUrl}/site/siteInfo/smokeList?siteId=3`);
@@ -230,7 +229,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     const communityId = site5.communityId ?? 0;
     /** The community's whitelist entries (with `keyword`, those whose name or phone has it). */
     const whitelist = (keyword?: string) =>
-      call.post<PageOf<WhiteRow>>('/api/community/white/list', { communityId, pageNum: 1, pageSize: 20, keyword });
+      call.post<Page<WhiteRow>>('/api/community/white/list', { communityId, pageNum: 1, pageSize: 20, keyword });
     const total = (await whitelist()).total;
     await page.goto(`${baseUrl}/site/siteInfo/guardList?siteId=5`);
     await page.waitForFunction(

@@ -1,7 +1,8 @@
 import { Button, SpinLoading } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import type { PageOf, WebcamPair, WebcamRow } from '@/api/device';
+import type { WebcamPair, WebcamRow } from '@/api/device';
+import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { DEVICE_STATUS, relativeTime } from '@/lib/device-status';
@@ -73,7 +74,7 @@ const CameraListPage = observer(function CameraListPage({ siteId }: { siteId: nu
   useEffect(() => () => store.closePlayer(), [store]);
   return (
     <section className="device-tab" data-testid="camera-list">
-      <PagedList<WebcamPair, PageOf<WebcamPair>>
+      <PagedList<WebcamPair, Page<WebcamPair>>
         testId="camera-grid"
         fetchPage={store.fetchPage}
         watch={[store.siteId]}

@@ -1,7 +1,8 @@
 import { Button, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useState } from 'react';
-import type { PageOf, SmokeRow } from '@/api/device';
+import type { SmokeRow } from '@/api/device';
+import type { Page } from '@/api/http';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
 import {
@@ -107,7 +108,7 @@ const SmokeListPage = observer(function SmokeListPage({ siteId }: { siteId: numb
           onChange={(key) => store.setFilter(key)}
         />
       </div>
-      <PagedList<SmokeRow, PageOf<SmokeRow>>
+      <PagedList<SmokeRow, Page<SmokeRow>>
         testId="smoke-rows"
         fetchPage={store.fetchPage}
         watch={store.watch}
