@@ -29,3 +29,8 @@ export function yuanToFen(text: string): number | null {
   const decimals = (match[2] ?? '').padEnd(2, '0');
   return integer * 100 + Number(decimals);
 }
+
+/** Fen as the yuan a money input shows: two decimals, no sign or separators: 60 → "0.60", 123456 → "1234.56". */
+export function fenToYuan(fen: number): string {
+  return (fen / 100).toFixed(2);
+}

@@ -18,3 +18,8 @@ export function percentToBp(text: string): number | null {
 export function formatBp(bp: number): string {
   return `${Number((bp / 100).toFixed(2))}%`;
 }
+
+/** Basis points as the percent a rate input shows: 3000 → "30", 1250 → "12.5", 25 → "0.25". */
+export function bpToPercent(bp: number): string {
+  return String(Number((bp / 100).toFixed(2)));
+}

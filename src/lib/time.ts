@@ -45,3 +45,21 @@ export function formatKwh(wh: number | null | undefined): string {
   if (wh === null || wh === undefined || !Number.isFinite(wh)) return '--';
   return (wh / 1000).toFixed(2);
 }
+
+/** The Asia/Shanghai day after the instant `ms`, 'YYYY-MM-DD' (a share change takes effect then, B-site.md §B.4). */
+export function tomorrowOf(ms: number): string {
+  return shanghai(ms).add(1, 'day').format('YYYY-MM-DD');
+}
+
+/** The day 'YYYY-MM-DD' `n` days after `day` (calendar arithmetic, no time zone involved). */
+export function shiftDay(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The month 'YYYY-MM' `n` months after `month`. */
+export function shiftMonth(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

@@ -1,3 +1,4 @@
+import { tomorrowOf } from '@/lib/time';
 import { Button, List, NoticeBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
@@ -6,7 +7,7 @@ import type { ModifySiteResult } from '@/api/site-settings';
 import { SHARE_MESSAGES } from '@/api/site-settings-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
-import { shareSavedText, tomorrowOf, versionStatusText } from '@/stores/screens/site/site-settings';
+import { shareSavedText, versionStatusText } from '@/stores/screens/site/site-settings';
 import { costSummary } from '@/stores/screens/site/site-settings-cost';
 import type { ShareSettingsStore, SiteShareContext } from '@/stores/screens/site/site-settings-share';
 import { useGoBack } from './navigation';

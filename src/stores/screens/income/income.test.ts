@@ -1,3 +1,4 @@
+import { shiftDay, shiftMonth } from '@/lib/time';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '@platform/types';
 import type { RevenueCurve, RevenuePoint, WalletBalance, WithdrawMode } from '@/api/income';
@@ -17,8 +18,6 @@ import {
   monthCurveWindow,
   noticeBars,
   shareInLastDays,
-  shiftDay,
-  shiftMonth,
   signInfoPatch,
   trendSeries,
   trendTooltip,

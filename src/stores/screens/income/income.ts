@@ -24,7 +24,7 @@ import { SILENT } from '@/config/constants';
 import { href, pathOf } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { readItem, writeItem } from '@/lib/storage';
-import { dayOf } from '@/lib/time';
+import { dayOf, shiftDay, shiftMonth } from '@/lib/time';
 import type { WithdrawInfo } from '@/stores/domain/account';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
@@ -77,19 +77,6 @@ export const ZERO_FIGURES: Readonly<RevenueFigures> = Object.freeze({
   share: 0,
   refund: 0,
 });
-
-/** The day 'YYYY-MM-DD' `n` days after `day` (calendar arithmetic, no time zone involved). */
-export function shiftDay(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** The month 'YYYY-MM' `n` months after `month`. */
-export function shiftMonth(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 /**
  * The first load's day window (D §1 revenueCurve): startDate = min(today − 29 d, first day of the month), endDate =

@@ -1,3 +1,4 @@
+import type { Page } from '@/api/http';
 import { screenStore } from '@/stores/screen-store';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
@@ -347,7 +348,7 @@ export const MAX_SLAVES = 8;
 /** The signal-mode screen of one box. */
 export class SignalModeStore {
   readonly box: Loadable<BoxDetail>;
-  readonly masters: Loadable<{ list: BoxListRow[]; total: number }>;
+  readonly masters: Loadable<Page<BoxListRow>>;
   mode: SignalMode | null = null;
   masterId: number | null = null;
   /** 保存, once at a time. */

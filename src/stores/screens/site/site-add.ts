@@ -10,12 +10,11 @@ import {
   siteNameRule,
 } from '@/api/site-rules';
 import { SITE_NAME_TAKEN, costError } from '@/api/site-settings-rules';
-import { percentToBp } from '@/lib/rate';
+import { bpToPercent, percentToBp } from '@/lib/rate';
 import { ActionGuard } from '@/stores/support/action-guard';
 import type { SiteDraft, SiteDraftStore } from '@/stores/domain/drafts';
 import type { RootStore } from '@/stores/root';
 import { screenStore } from '@/stores/screen-store';
-import { bpToPercentText } from './site-settings';
 
 /**
  * Adding a site (B-site.md §1 /site/add; Business rules A, B): the form's validation in the order the screen shows its
@@ -54,7 +53,7 @@ export function sameSiteName(a: string, b: string): boolean {
 
 /** The property rate as the input shows it: 3000 → "30", 1250 → "12.5"; '' without a property. */
 export function rateText(bp: number | null): string {
-  return bp === null ? '' : bpToPercentText(bp);
+  return bp === null ? '' : bpToPercent(bp);
 }
 
 /**

@@ -20,12 +20,11 @@ import {
   minutesPerYuan,
   normalizeChargeRule,
 } from '@/api/site-settings-rules';
-import { yuanToFen } from '@/lib/money';
+import { fenToYuan, yuanToFen } from '@/lib/money';
 import { ActionGuard } from '@/stores/support/action-guard';
 import type { SitesStore } from '@/stores/domain/sites';
 import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
-import { fenText } from './site-settings';
 
 /**
  * 收费设置 of a site (B-site.md §4 "/site/siteInfo/siteData/setCharger"): the charge rule as a form (prices typed in
@@ -65,9 +64,9 @@ let tierKey = 0;
 export function chargeFormOf(rule: ChargeRule): ChargeForm {
   return {
     billingMode: rule.billingMode,
-    tiers: rule.tiers.map((t) => ({ key: ++tierKey, maxPower: String(t.maxPower), price: fenText(t.price) })),
-    energyPrice: rule.billingMode === 2 ? fenText(rule.energyPrice) : '',
-    servicePrice: rule.billingMode === 2 ? fenText(rule.servicePrice) : '',
+    tiers: rule.tiers.map((t) => ({ key: ++tierKey, maxPower: String(t.maxPower), price: fenToYuan(t.price) })),
+    energyPrice: rule.billingMode === 2 ? fenToYuan(rule.energyPrice) : '',
+    servicePrice: rule.billingMode === 2 ? fenToYuan(rule.servicePrice) : '',
     prepayOptions: [...rule.prepayOptions],
     fullStop: rule.fullStop,
     freeMinutes: String(rule.freeMinutes),
@@ -255,7 +254,7 @@ export class ChargeSettingsStore {
     return [...below, { maxPower: this.maxPower, price: top }].map((t) => ({
       key: ++tierKey,
       maxPower: String(t.maxPower),
-      price: fenText(t.price),
+      price: fenToYuan(t.price),
     }));
   }
 

@@ -10,9 +10,8 @@ import {
   electricPriceShown,
   exampleSplit,
 } from '@/api/site-settings-rules';
-import { yuanToFen } from '@/lib/money';
+import { fenToYuan, yuanToFen } from '@/lib/money';
 import type { DraftCosts } from '@/stores/domain/drafts';
-import { fenText } from './site-settings';
 
 /**
  * Cost bearing (费用承担) of a site, the same for the site being added and an existing one (B-site.md §1
@@ -35,7 +34,7 @@ export interface CostFormValues {
 
 /** The price as the form shows it: fen → "0.60"; '' for 0 (no price stated yet). */
 export function priceText(fen: number): string {
-  return fen > 0 ? fenText(fen) : '';
+  return fen > 0 ? fenToYuan(fen) : '';
 }
 
 /**
@@ -44,7 +43,7 @@ export function priceText(fen: number): string {
  * electricity).
  */
 export function costSummary(terms: CostTerms, hasProperty: boolean): string {
-  const price = electricPriceShown(terms.electricBearer, hasProperty) ? ` ¥${fenText(terms.electricPrice)}/度` : '';
+  const price = electricPriceShown(terms.electricBearer, hasProperty) ? ` ¥${fenToYuan(terms.electricPrice)}/度` : '';
   return [
     `电费:${ELECTRIC_BEARER_NAMES[terms.electricBearer]}${price}`,
     `手续费:${FEE_BEARER_NAMES[terms.channelFeeBearer]}`,

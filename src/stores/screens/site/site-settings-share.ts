@@ -21,12 +21,12 @@ import {
   type RateKey,
 } from '@/api/site-settings-rules';
 import { PHONE_PATTERN } from '@/api/rules';
-import { percentToBp } from '@/lib/rate';
+import { bpToPercent, percentToBp } from '@/lib/rate';
 import { ActionGuard } from '@/stores/support/action-guard';
 import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
-import { bpToPercentText, workingVersion } from './site-settings';
+import { workingVersion } from './site-settings';
 import { CostFormStore, EXAMPLE_INCOME, costExampleOf, type CostExample } from './site-settings-cost';
 
 /**
@@ -152,9 +152,9 @@ export function partyDraftOf(p: ShareParty): PartyDraft {
     phone: p.phone,
     remark: p.remark ?? '',
     rates: {
-      chargeRate: bpToPercentText(p.chargeRate),
-      cardRate: bpToPercentText(p.cardRate),
-      coinRate: bpToPercentText(p.coinRate),
+      chargeRate: bpToPercent(p.chargeRate),
+      cardRate: bpToPercent(p.cardRate),
+      coinRate: bpToPercent(p.coinRate),
     },
   };
 }
@@ -192,8 +192,8 @@ export class ShareSettingsStore {
           shareMode: r.shareMode,
           rates:
             r.shareMode === 2
-              ? `${bpToPercentText(r.chargeRate)}%`
-              : `充电${bpToPercentText(r.chargeRate)}% 充值${bpToPercentText(r.cardRate)}% 投币${bpToPercentText(r.coinRate)}%`,
+              ? `${bpToPercent(r.chargeRate)}%`
+              : `充电${bpToPercent(r.chargeRate)}% 充值${bpToPercent(r.cardRate)}% 投币${bpToPercent(r.coinRate)}%`,
         }));
     });
     makeAutoObservable(this, { ctx: false, peers: false, mode: false });

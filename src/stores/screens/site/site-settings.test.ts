@@ -1,18 +1,12 @@
+import { tomorrowOf } from '@/lib/time';
+import { bpToPercent } from '@/lib/rate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '@platform/types';
 import type { SiteDetail, SiteShareRule } from '@/api/site';
 import * as siteApi from '@/api/site';
 import * as api from '@/api/site-settings';
 import { RootStore } from '@/stores/root';
-import {
-  SiteProfileStore,
-  bpToPercentText,
-  shareSavedText,
-  shareSummary,
-  tomorrowOf,
-  versionStatusText,
-  workingVersion,
-} from './site-settings';
+import { SiteProfileStore, shareSavedText, shareSummary, versionStatusText, workingVersion } from './site-settings';
 
 vi.mock('@/api/site-settings', () => ({
   modifySite: vi.fn(),
@@ -62,10 +56,10 @@ describe('display rules of the profile (B §4)', () => {
   });
 
   it('shows rates as the inputs take them', () => {
-    expect(bpToPercentText(3000)).toBe('30');
-    expect(bpToPercentText(1250)).toBe('12.5');
-    expect(bpToPercentText(25)).toBe('0.25');
-    expect(bpToPercentText(0)).toBe('0');
+    expect(bpToPercent(3000)).toBe('30');
+    expect(bpToPercent(1250)).toBe('12.5');
+    expect(bpToPercent(25)).toBe('0.25');
+    expect(bpToPercent(0)).toBe('0');
   });
 
   it('summarises the share terms', () => {

@@ -19,7 +19,6 @@ import {
 } from '@/api/site-settings';
 import { PARTY_TYPE_NAMES, SHARE_STATUS_NAMES, siteFieldError, type SiteTextField } from '@/api/site-settings-rules';
 import { formatBp } from '@/lib/rate';
-import { shanghai } from '@/lib/time';
 import { ActionGuard } from '@/stores/support/action-guard';
 import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
@@ -31,21 +30,6 @@ import type { RootStore } from '@/stores/root';
  * line, the texts after a share change; the cost summary is in ./site-settings-cost). Edits go straight to the server
  * (modifySite); nothing here touches the site draft.
  */
-
-/** The Asia/Shanghai day after the instant `ms`, 'YYYY-MM-DD' (a share change takes effect then, B §B.4). */
-export function tomorrowOf(ms: number): string {
-  return shanghai(ms).add(1, 'day').format('YYYY-MM-DD');
-}
-
-/** Fen as yuan with two decimals, no sign: 60 → "0.60". */
-export function fenText(fen: number): string {
-  return (fen / 100).toFixed(2);
-}
-
-/** Basis points as the percent a rate input shows: 3000 → "30", 1250 → "12.5", 25 → "0.25". */
-export function bpToPercentText(bp: number): string {
-  return String(Number((bp / 100).toFixed(2)));
-}
 
 /**
  * The 分成方式 summary of the profile: 综合分成 "综合分成 · 物业30% · 代理商5%" (no party: "综合分成 · 全部归运营商"),

@@ -1,9 +1,9 @@
+import { fenToYuan } from '@/lib/money';
 import { Button, Input, List, Popup, Radio, Space, Switch } from 'antd-mobile';
 import { CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
-import { fenText } from '@/stores/screens/site/site-settings';
 import { href } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';
 import {
@@ -112,9 +112,13 @@ const Prepay = observer(function Prepay({ store }: { store: ChargeSettingsStore 
       <div className="prepay-chips" data-testid="prepay-chips">
         {form.prepayOptions.map((fen) => (
           <span key={fen} className="prepay-chip">
-            ¥{fenText(fen)}
+            ¥{fenToYuan(fen)}
             {store.editable && (
-              <CloseOutline role="button" aria-label={`删除¥${fenText(fen)}`} onClick={() => store.removePrepay(fen)} />
+              <CloseOutline
+                role="button"
+                aria-label={`删除¥${fenToYuan(fen)}`}
+                onClick={() => store.removePrepay(fen)}
+              />
             )}
           </span>
         ))}

@@ -1,3 +1,4 @@
+import { fenToYuan } from '@/lib/money';
 import { Button, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import type { ShareRuleVersion } from '@/api/site-settings';
@@ -8,7 +9,6 @@ import {
   SHARE_STATUS_NAMES,
   electricPriceShown,
 } from '@/api/site-settings-rules';
-import { fenText } from '@/stores/screens/site/site-settings';
 import { useScreenStore } from '@/stores/screen-store';
 import { costSettingsStore, type CostSettingsStore } from '@/stores/screens/site/site-settings-share';
 import { CostBearingForm, CostExampleCard } from '@/sections/site/cost-form';
@@ -49,7 +49,7 @@ const VersionCard = observer(function VersionCard({
         <List.Item extra={version.effectiveDate}>生效日期</List.Item>
         <List.Item extra={ELECTRIC_BEARER_NAMES[rule.electricBearer]}>电费承担</List.Item>
         {electricPriceShown(rule.electricBearer, hasProperty) && (
-          <List.Item extra={`¥${fenText(rule.electricPrice)}/度`}>电费单价</List.Item>
+          <List.Item extra={`¥${fenToYuan(rule.electricPrice)}/度`}>电费单价</List.Item>
         )}
         <List.Item extra={FEE_BEARER_NAMES[rule.channelFeeBearer]}>支付手续费</List.Item>
         <List.Item extra={FEE_BEARER_NAMES[rule.platformFeeBearer]}>平台服务费</List.Item>
