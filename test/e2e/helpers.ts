@@ -390,13 +390,50 @@ export interface DemoPhone {
   call: AccountApi;
 }
 
+/** What the app keeps after logging in: its localStorage (TOKEN, PERMISSION …) and sessionStorage (the auth code …). */
+interface SavedLogin {
+  local: Record<string, string>;
+  session: Record<string, string>;
+}
+
 /**
- * Opens a phone of `host` and logs in as the demo operator with the password (authorizeAndBindByPassword): the start
- * of every test of a logged-in screen. The test opens its screen from /home by the tab bar or with page.goto.
+ * The demo operator's login of each bundle, made once per test file (this module is loaded once per file): a login
+ * through the authorisation page and /mine/bind costs seconds, and the login screens have tests of their own.
+ */
+const savedLogins = new Map<Host, SavedLogin>();
+
+/** True when the sandbox still accepts `token` (a test that reset the password or logged out revokes it). */
+async function tokenAccepted(baseUrl: string, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const answer = await api<unknown>(baseUrl, 'GET', '/api/user/getCommercialInfo', undefined, token);
+  return answer.code === 0;
+}
+
+/**
+ * Opens a phone of `host` logged in as the demo operator, on /home: the start of every test of a logged-in screen.
+ * The first phone of a bundle in a test file logs in through the UI (authorizeAndBindByPassword); the next ones start
+ * with the storage that login left (as the same phone reopening the app), unless the sandbox no longer accepts its
+ * token. The test opens its screen from /home by the tab bar or with page.goto.
  */
 export async function openDemoPhone(browser: Browser, baseUrl: string, host: Host): Promise<DemoPhone> {
   const { page, context } = await openPhone(browser, host);
-  await authorizeAndBindByPassword(page, baseUrl, host);
+  const saved = savedLogins.get(host);
+  if (saved && (await tokenAccepted(baseUrl, saved.local.TOKEN))) {
+    // A page of the app's origin that does not start the app, to write its storage before the app reads it.
+    await page.goto(`${baseUrl}/__sandbox/health`);
+    await page.evaluate((login: SavedLogin) => {
+      for (const [key, value] of Object.entries(login.local)) localStorage.setItem(key, value);
+      for (const [key, value] of Object.entries(login.session)) sessionStorage.setItem(key, value);
+    }, saved);
+    await page.goto(`${baseUrl}/home`);
+    await waitForPath(page, '/home', 20_000);
+  } else {
+    await authorizeAndBindByPassword(page, baseUrl, host);
+    savedLogins.set(
+      host,
+      await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }) as SavedLogin),
+    );
+  }
   const token = await storedToken(page);
   if (!token) throw new Error('the app stored no token after logging in');
   return { page, context, token, call: accountApi(baseUrl, token) };
