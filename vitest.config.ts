@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'platform/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['test/unit/setup.ts'],
         },
       },
       {
