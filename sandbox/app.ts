@@ -11,6 +11,7 @@ import { siteIncomeRoutes } from './api/site-income';
 import { siteSettingsRoutes } from './api/site-settings';
 import { userRoutes } from './api/user';
 import type { SandboxConfig } from './config';
+import { declaredEndpoints, type EndpointInfo } from './http/endpoint';
 import { BizError, bodySizeLimit, fail } from './http/envelope';
 import { FaultRegistry, faultMiddleware } from './http/faults';
 import type { SandboxEnv } from './http/session';
@@ -33,6 +34,11 @@ export interface SandboxApp {
   clock: BusinessClock;
   /** The scheduled jobs on that clock (main.ts starts its real-time timer; tests move the clock through it). */
   jobs: JobRunner;
+  /**
+   * Every API endpoint as declared through sandbox/http/endpoint.ts (who may call it, its schema, what it touches):
+   * the access matrix and the generated hostile input walk this list.
+   */
+  endpoints: EndpointInfo[];
 }
 
 /** The app over `db`, on the business clock `clock` (real time unless given). */
@@ -48,15 +54,21 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   app.use('/api/*', faultMiddleware(faults));
   app.use('/wap/*', faultMiddleware(faults));
 
-  app.route('/', userRoutes(db, config, now));
-  app.route('/', homeRoutes(db, now));
-  app.route('/', siteRoutes(db, now));
-  app.route('/', deviceRoutes(db, now));
-  app.route('/', deviceSetupRoutes(db, now));
-  app.route('/', siteSettingsRoutes(db, now));
-  app.route('/', siteIncomeRoutes(db, now));
-  app.route('/', mineRoutes(db, now));
-  app.route('/', incomeRoutes(db, now));
+  // The API: every endpoint declared through sandbox/http/endpoint.ts (README "Adding a sandbox endpoint").
+  const endpoints: EndpointInfo[] = [];
+  const api = (routes: Hono<SandboxEnv>) => {
+    app.route('/', routes);
+    endpoints.push(...declaredEndpoints(routes));
+  };
+  api(userRoutes(db, config, now));
+  api(homeRoutes(db, now));
+  api(siteRoutes(db, now));
+  api(deviceRoutes(db, now));
+  api(deviceSetupRoutes(db, now));
+  api(siteSettingsRoutes(db, now));
+  api(siteIncomeRoutes(db, now));
+  api(mineRoutes(db, now));
+  api(incomeRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', controlRoutes(db, faults, jobs));
 
@@ -75,5 +87,5 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   });
   app.notFound((c) => c.text('Not Found', 404));
 
-  return { app, faults, clock, jobs };
+  return { app, faults, clock, jobs, endpoints };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type {
   BoxDetail,
@@ -29,12 +29,13 @@ import {
   whitePhoneRule,
   whiteRoomRule,
 } from '../../src/api/device-rules';
-import { BizError, FORBIDDEN, INVALID, controlCharacterPath, input, ok } from '../http/envelope';
-import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import { endpoints } from '../http/endpoint';
+import { BizError, INVALID, controlCharacterPath, input, ok } from '../http/envelope';
+import type { Caller } from '../http/session';
+import { touches, type DeviceTarget } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, startOfDayAt } from '../lib/time';
 import { startFreeOrder } from './device-setup-orders';
-import { visibleSites } from './site';
 
 /**
  * Device lists and remote control of the site detail (B-site.md §2 and its Entities / Business rules D; entities.md
@@ -121,35 +122,6 @@ const remarkSchema = (key: 'id' | 'boxId') =>
     .object({ [key]: id(`设备 ${key}`), remark: z.string({ error: '缺少备注' }).trim().pipe(remarkRule) })
     .transform((q) => ({ id: Number(q[key]), remark: q.remark }));
 
-/** What the caller may do on a site it sees. */
-interface SiteAccess {
-  siteId: number;
-  /** The owner with site:edit (remarks, unbinding, whitelist). */
-  editable: boolean;
-  /** The site belongs to the caller's owner (not a party's read-only view). */
-  owned: boolean;
-}
-
-/** The caller's access to a site; BizError(1) when it does not see it. */
-async function siteAccess(db: PGlite, caller: Caller, siteId: number): Promise<SiteAccess> {
-  const visible = (await visibleSites(db, caller)).find((v) => v.id === siteId);
-  if (!visible) throw new BizError(INVALID, '站点不存在或无权查看');
-  // A property's scope is its linked sites, which it does not own; owners, sub-accounts and builders act for the owner.
-  const owned = caller.account.accountType !== 3 && (await scopeSiteIds(db, caller)).includes(siteId);
-  return { siteId, editable: visible.editable, owned };
-}
-
-/** Throws 403 unless the caller may change the site (owner with site:edit). */
-function requireEditable(access: SiteAccess): void {
-  if (!access.editable) throw new BizError(FORBIDDEN, '无操作权限');
-}
-
-/** Throws 403 unless the caller may command the site's devices (owner's site and device:control). */
-function requireControl(caller: Caller, access: SiteAccess): void {
-  if (!access.owned) throw new BizError(FORBIDDEN, '无操作权限');
-  requirePermission(caller, 'device:control');
-}
-
 /** A device row as the commands need it. */
 interface DeviceRow {
   id: number;
@@ -163,29 +135,16 @@ interface DeviceRow {
   remark: string | null;
 }
 
-/** A device of the given types bound to a site the caller sees, with the caller's access; BizError(1) otherwise. */
-async function deviceFor(
-  db: PGlite,
-  caller: Caller,
-  deviceId: number,
-  types: readonly number[],
-  what: string,
-): Promise<{ device: DeviceRow; access: SiteAccess }> {
+/** The device row of a device whose access the endpoint's touch has checked. */
+async function deviceRow(db: PGlite, target: DeviceTarget): Promise<DeviceRow> {
   const device = await one<DeviceRow>(
     db,
     `select id, serial_number, device_type, site_id, status, door_status, auto_close_interval, signal_mode, remark
      from device where id = $1`,
-    [deviceId],
+    [target.id],
   );
-  if (!device || device.siteId === null) throw new BizError(INVALID, `${what}不存在或无权查看`);
-  if (!types.includes(Number(device.deviceType))) throw new BizError(INVALID, `该设备不是${what}`);
-  let access: SiteAccess;
-  try {
-    access = await siteAccess(db, caller, Number(device.siteId));
-  } catch {
-    throw new BizError(INVALID, `${what}不存在或无权查看`);
-  }
-  return { device, access };
+  if (!device) throw new Error('a checked device exists');
+  return device;
 }
 
 /**
@@ -391,23 +350,6 @@ async function boxPage(
   };
 }
 
-/** A whitelist entry of a community the caller may change, or BizError. */
-async function whiteCommunity(db: PGlite, caller: Caller, communityId: number, edit: boolean): Promise<void> {
-  const community = await one<{ operatorId: number }>(db, 'select operator_id from community where id = $1', [
-    communityId,
-  ]);
-  const visible = await visibleSites(db, caller);
-  const sites = await rows<{ id: number }>(db, 'select id from site where community_id = $1 and deleted = 0', [
-    communityId,
-  ]);
-  const seen = visible.filter((v) => sites.some((s) => Number(s.id) === v.id));
-  const owns = community !== null && Number(community.operatorId) === caller.ownerId;
-  if (!community || (!owns && seen.length === 0)) throw new BizError(INVALID, '小区不存在或无权查看');
-  if (edit && !(owns && caller.account.permissions.includes('site:edit') && caller.account.accountType !== 3)) {
-    throw new BizError(FORBIDDEN, '无操作权限');
-  }
-}
-
 /** Escapes LIKE wildcards of a keyword. */
 function like(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -431,46 +373,46 @@ const cloudSchema = z.object({
 });
 
 export function deviceRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
+  const app = api.app;
   /** Camera-cloud tokens issued (token → owner, expiry) and nonces already used (replay refused). */
   const cloudTokens = new Map<string, { ownerId: number; expireTime: number }>();
   const usedNonces = new Set<string>();
 
-  /** The site of a list request: visible to the caller (with site:view). */
-  const listAccess = async (caller: Caller, siteId: number) => {
-    requirePermission(caller, 'site:view');
-    const access = await siteAccess(db, caller, siteId);
-    await settleDevices(db, now());
-    return access;
-  };
-
   // POST /api/box/getPagedBoxListOfSite — the site's charging boxes (列表 view).
-  app.post('/api/box/getPagedBoxListOfSite', auth, async (c) => {
-    const q = await input(c, boxListSchema);
-    await listAccess(c.get('caller'), q.siteId);
-    return ok(c, await boxPage(db, q, now(), false));
-  });
+  api.post(
+    '/api/box/getPagedBoxListOfSite',
+    { permission: 'site:view', input: boxListSchema, touches: touches.site('siteId', 'view') },
+    async ({ input: q }) => {
+      await settleDevices(db, now());
+      return await boxPage(db, q, now(), false);
+    },
+  );
 
   // POST /api/box/getPagedBoxListWithChargerInfo — the same rows with their sockets (插座 view).
-  app.post('/api/box/getPagedBoxListWithChargerInfo', auth, async (c) => {
-    const q = await input(c, boxListSchema);
-    await listAccess(c.get('caller'), q.siteId);
-    return ok(c, await boxPage(db, q, now(), true));
-  });
+  api.post(
+    '/api/box/getPagedBoxListWithChargerInfo',
+    { permission: 'site:view', input: boxListSchema, touches: touches.site('siteId', 'view') },
+    async ({ input: q }) => {
+      await settleDevices(db, now());
+      return await boxPage(db, q, now(), true);
+    },
+  );
 
   // GET /api/box/boxDetail — one charging box.
-  app.get('/api/box/boxDetail', auth, async (c) => {
-    const caller = c.get('caller');
-    const { boxId } = await input(
-      c,
-      z.object({ boxId: z.coerce.number({ error: '缺少设备 boxId' }).int().positive() }),
-    );
-    const { device } = await deviceFor(db, caller, boxId, [1, 2, 3], '设备');
-    await settleDevices(db, now());
-    const detail = await one<BoxDetail>(
-      db,
-      `select d.id, d.serial_number, d.device_type, d.model, m.socket_count, d.remark, d.status, d.signal,
+  api.get(
+    '/api/box/boxDetail',
+    {
+      permission: 'site:view',
+      input: z.object({ boxId: z.coerce.number({ error: '缺少设备 boxId' }).int().positive() }),
+      touches: touches.device('boxId', { types: [1, 2, 3], mode: 'view', wrongType: '该设备不是设备' }),
+    },
+    async ({ target }) => {
+      const device = await deviceRow(db, target);
+      await settleDevices(db, now());
+      const detail = await one<BoxDetail>(
+        db,
+        `select d.id, d.serial_number, d.device_type, d.model, m.socket_count, d.remark, d.status, d.signal,
               coalesce(d.signal_mode, 1) as signal_mode, d.master_device_id as master_box_id,
               md.serial_number as master_serial_number,
               (select count(*)::int from device s where s.master_device_id = d.id and s.site_id is not null) as slave_count,
@@ -481,17 +423,18 @@ export function deviceRoutes(db: PGlite, now: () => number) {
               d.back_up_qr_code, d.back_up_bind_time
        from device d join device_model m on m.model = d.model left join device md on md.id = d.master_device_id
        left join site s on s.id = d.site_id where d.id = $1`,
-      [device.id],
-    );
-    return ok(c, detail);
-  });
+        [device.id],
+      );
+      return detail;
+    },
+  );
 
   // POST /api/r9/box/testPay — a free test charge of an idle socket (C7: online box, idle socket, 1–5 minutes).
-  app.post('/api/r9/box/testPay', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/r9/box/testPay',
+    {
+      permission: 'device:control',
+      input: z.object({
         boxId: id('设备 boxId'),
         socketNo: z.number({ error: '请选择插座' }).int().positive('请选择插座'),
         minutes: z
@@ -501,117 +444,124 @@ export function deviceRoutes(db: PGlite, now: () => number) {
             '测试时长只能为1、3或5分钟',
           ),
       }),
-    );
-    const { device, access } = await deviceFor(db, caller, q.boxId, [1, 2, 3], '设备');
-    requireControl(caller, access);
-    await settleDevices(db, now());
-    requireOnline(device, '设备离线');
-    const at = now();
-    const charger = await one<{ id: number; status: number }>(
-      db,
-      'select id, status from charger where device_id = $1 and socket_no = $2',
-      [device.id, q.socketNo],
-    );
-    if (!charger) throw new BizError(INVALID, `插座不存在（${q.socketNo}号）`);
-    if (Number(charger.status) !== 0) throw new BizError(INVALID, '插座使用中');
-    const orderNo = await db.transaction(async (tx) => {
-      // A short test draws a modest, fixed load in the sandbox.
-      const { orderId, orderNo: no } = await startFreeOrder(
-        tx,
-        {
-          payType: 8,
-          siteId: Number(device.siteId),
-          deviceId: device.id,
-          chargerId: charger.id,
-          serialNumber: device.serialNumber,
-          socketNo: q.socketNo,
-          minutes: q.minutes,
-          power: 250,
-        },
-        at,
+      touches: touches.device('boxId', { types: [1, 2, 3], mode: 'own', wrongType: '该设备不是设备' }),
+    },
+    async ({ caller, input: q, target }) => {
+      const device = await deviceRow(db, target);
+      await settleDevices(db, now());
+      requireOnline(device, '设备离线');
+      const at = now();
+      const charger = await one<{ id: number; status: number }>(
+        db,
+        'select id, status from charger where device_id = $1 and socket_no = $2',
+        [device.id, q.socketNo],
       );
-      await logOperation(
-        tx,
-        { id: device.id, siteId: device.siteId },
-        caller.account.id,
-        LOG.testCharge,
-        { socketNo: q.socketNo, minutes: q.minutes, orderId },
-        at,
-      );
-      return no;
-    });
-    return ok(c, { orderNo });
-  });
+      if (!charger) throw new BizError(INVALID, `插座不存在（${q.socketNo}号）`);
+      if (Number(charger.status) !== 0) throw new BizError(INVALID, '插座使用中');
+      const orderNo = await db.transaction(async (tx) => {
+        // A short test draws a modest, fixed load in the sandbox.
+        const { orderId, orderNo: no } = await startFreeOrder(
+          tx,
+          {
+            payType: 8,
+            siteId: Number(device.siteId),
+            deviceId: device.id,
+            chargerId: charger.id,
+            serialNumber: device.serialNumber,
+            socketNo: q.socketNo,
+            minutes: q.minutes,
+            power: 250,
+          },
+          at,
+        );
+        await logOperation(
+          tx,
+          { id: device.id, siteId: device.siteId },
+          caller.account.id,
+          LOG.testCharge,
+          { socketNo: q.socketNo, minutes: q.minutes, orderId },
+          at,
+        );
+        return no;
+      });
+      return { orderNo };
+    },
+  );
 
   // POST /api/site/unbindSocket — removes a box from the site (D4).
-  app.post('/api/site/unbindSocket', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, z.object({ siteId: id('站点 siteId'), boxId: id('设备 boxId') }));
-    const { device, access } = await deviceFor(db, caller, q.boxId, [1, 2, 3], '设备');
-    if (Number(device.siteId) !== q.siteId) throw new BizError(INVALID, '该设备不在本站点');
-    requireEditable(access);
-    await settleDevices(db, now());
-    await refuseMasterWithSlaves(db, device);
-    const charging = await scalar(
-      db,
-      'select count(*) from charger where device_id = $1 and (status in (1, 2) or current_order_id is not null)',
-      [device.id],
-    );
-    if (charging > 0) throw new BizError(INVALID, '设备有正在充电的订单，请结束后再解绑');
-    const at = now();
-    await db.transaction(async (tx) => {
-      // A slave that is unbound reverts to 4G; spare and socket stickers stay bound to the device (D4).
-      await tx.query(
-        `update device set site_id = null, bind_time = null, master_device_id = null,
+  api.post(
+    '/api/site/unbindSocket',
+    {
+      permission: 'site:edit',
+      input: z.object({ siteId: id('站点 siteId'), boxId: id('设备 boxId') }),
+      touches: touches.device('boxId', { types: [1, 2, 3], mode: 'edit', wrongType: '该设备不是设备' }),
+    },
+    async ({ caller, input: q, target }) => {
+      const device = await deviceRow(db, target);
+      if (Number(device.siteId) !== q.siteId) throw new BizError(INVALID, '该设备不在本站点');
+      await settleDevices(db, now());
+      await refuseMasterWithSlaves(db, device);
+      const charging = await scalar(
+        db,
+        'select count(*) from charger where device_id = $1 and (status in (1, 2) or current_order_id is not null)',
+        [device.id],
+      );
+      if (charging > 0) throw new BizError(INVALID, '设备有正在充电的订单，请结束后再解绑');
+      const at = now();
+      await db.transaction(async (tx) => {
+        // A slave that is unbound reverts to 4G; spare and socket stickers stay bound to the device (D4).
+        await tx.query(
+          `update device set site_id = null, bind_time = null, master_device_id = null,
            signal_mode = case when signal_mode = 3 then 1 else signal_mode end, update_time = $2 where id = $1`,
-        [device.id, at],
-      );
-      await tx.query('update charger set site_id = null, update_time = $2 where device_id = $1', [device.id, at]);
-      await logOperation(
-        tx,
-        { id: device.id, siteId: q.siteId },
-        caller.account.id,
-        LOG.unbind,
-        { siteId: q.siteId, serialNumber: device.serialNumber },
-        at,
-      );
-    });
-    return ok(c, null);
-  });
+          [device.id, at],
+        );
+        await tx.query('update charger set site_id = null, update_time = $2 where device_id = $1', [device.id, at]);
+        await logOperation(
+          tx,
+          { id: device.id, siteId: q.siteId },
+          caller.account.id,
+          LOG.unbind,
+          { siteId: q.siteId, serialNumber: device.serialNumber },
+          at,
+        );
+      });
+      return null;
+    },
+  );
 
   // POST /api/box/getPagedEntranceGuardList — door guards and U8 gates with today's opens.
-  app.post('/api/box/getPagedEntranceGuardList', auth, async (c) => {
-    const q = await input(c, z.object(page));
-    await listAccess(c.get('caller'), q.siteId);
-    const today = startOfDayAt(now());
-    const total = await scalar(db, 'select count(*) from device where site_id = $1 and device_type in (4, 5)', [
-      q.siteId,
-    ]);
-    const list = await rows<GuardRow>(
-      db,
-      `select d.id, d.serial_number, d.device_type, d.remark, d.status, coalesce(d.door_status, 0) as door_status,
+  api.post(
+    '/api/box/getPagedEntranceGuardList',
+    { permission: 'site:view', input: z.object(page), touches: touches.site('siteId', 'view') },
+    async ({ input: q }) => {
+      await settleDevices(db, now());
+      const today = startOfDayAt(now());
+      const total = await scalar(db, 'select count(*) from device where site_id = $1 and device_type in (4, 5)', [
+        q.siteId,
+      ]);
+      const list = await rows<GuardRow>(
+        db,
+        `select d.id, d.serial_number, d.device_type, d.remark, d.status, coalesce(d.door_status, 0) as door_status,
               case when d.device_type = 5 then coalesce(d.auto_close_interval, 0) else 0 end as auto_close_interval,
               (select count(*)::int from device_operation_log l where l.device_id = d.id and l.type in (1, 2)
                  and l.result = 1 and l.create_time >= $2 and l.create_time < $3) as today_open_count,
               d.last_open_time
        from device d where d.site_id = $1 and d.device_type in (4, 5)
        order by d.device_type, d.id limit $4 offset $5`,
-      [q.siteId, today, today + DAY_MS, q.pageSize, (q.pageNum - 1) * q.pageSize],
-    );
-    return ok(c, { list, total });
-  });
+        [q.siteId, today, today + DAY_MS, q.pageSize, (q.pageNum - 1) * q.pageSize],
+      );
+      return { list, total };
+    },
+  );
 
-  /** Runs a door/gate command: the device, access, online check, the state change and one log row. */
+  /** Runs a door/gate command (access checked by the touch): online check, the state change and one log row. */
   const command = async (
     caller: Caller,
-    deviceId: number,
-    types: readonly number[],
-    what: string,
+    target: DeviceTarget,
     type: DeviceLogType,
     change: (device: DeviceRow, at: number) => Promise<Record<string, unknown>>,
   ) => {
-    const { device, access } = await deviceFor(db, caller, deviceId, types, what);
-    requireControl(caller, access);
+    const device = await deviceRow(db, target);
     await settleDevices(db, now());
     requireOnline(device);
     const at = now();
@@ -628,46 +578,83 @@ export function deviceRoutes(db: PGlite, now: () => number) {
   };
 
   // POST /api/box/forcedToOpenTheDoor — 强制开门: door 已打开 now, relocks 5 s later.
-  app.post('/api/box/forcedToOpenTheDoor', auth, async (c) => {
-    const q = await input(c, z.object({ id: id('设备 id') }));
-    const openTime = await command(c.get('caller'), q.id, [4], '门禁', LOG.forcedOpen, async (device, at) => {
-      await db.query('update device set door_status = 1, last_open_time = $2, update_time = $2 where id = $1', [
-        device.id,
-        at,
-      ]);
-      return {};
-    });
-    return ok(c, { openTime });
-  });
+  api.post(
+    '/api/box/forcedToOpenTheDoor',
+    {
+      permission: 'device:control',
+      input: z.object({ id: id('设备 id') }),
+      touches: touches.device('id', {
+        types: [4],
+        mode: 'own',
+        missing: '门禁不存在或无权查看',
+        wrongType: '该设备不是门禁',
+      }),
+    },
+    async ({ caller, target }) => {
+      const openTime = await command(caller, target, LOG.forcedOpen, async (device, at) => {
+        await db.query('update device set door_status = 1, last_open_time = $2, update_time = $2 where id = $1', [
+          device.id,
+          at,
+        ]);
+        return {};
+      });
+      return { openTime };
+    },
+  );
 
   // POST /api/box/u8/remoteOpenGateDoor — 开闸: 已抬杆 until 关闸 or the auto-close interval.
-  app.post('/api/box/u8/remoteOpenGateDoor', auth, async (c) => {
-    const q = await input(c, z.object({ id: id('设备 id') }));
-    await command(c.get('caller'), q.id, [5], '道闸', LOG.gateOpen, async (device, at) => {
-      await db.query('update device set door_status = 1, last_open_time = $2, update_time = $2 where id = $1', [
-        device.id,
-        at,
-      ]);
-      return {};
-    });
-    return ok(c, null);
-  });
+  api.post(
+    '/api/box/u8/remoteOpenGateDoor',
+    {
+      permission: 'device:control',
+      input: z.object({ id: id('设备 id') }),
+      touches: touches.device('id', {
+        types: [5],
+        mode: 'own',
+        missing: '道闸不存在或无权查看',
+        wrongType: '该设备不是道闸',
+      }),
+    },
+    async ({ caller, target }) => {
+      await command(caller, target, LOG.gateOpen, async (device, at) => {
+        await db.query('update device set door_status = 1, last_open_time = $2, update_time = $2 where id = $1', [
+          device.id,
+          at,
+        ]);
+        return {};
+      });
+      return null;
+    },
+  );
 
   // POST /api/box/u8/remoteCloseGateDoor — 关闸: 已落杆.
-  app.post('/api/box/u8/remoteCloseGateDoor', auth, async (c) => {
-    const q = await input(c, z.object({ id: id('设备 id') }));
-    await command(c.get('caller'), q.id, [5], '道闸', LOG.gateClose, async (device, at) => {
-      await db.query('update device set door_status = 0, update_time = $2 where id = $1', [device.id, at]);
-      return {};
-    });
-    return ok(c, null);
-  });
+  api.post(
+    '/api/box/u8/remoteCloseGateDoor',
+    {
+      permission: 'device:control',
+      input: z.object({ id: id('设备 id') }),
+      touches: touches.device('id', {
+        types: [5],
+        mode: 'own',
+        missing: '道闸不存在或无权查看',
+        wrongType: '该设备不是道闸',
+      }),
+    },
+    async ({ caller, target }) => {
+      await command(caller, target, LOG.gateClose, async (device, at) => {
+        await db.query('update device set door_status = 0, update_time = $2 where id = $1', [device.id, at]);
+        return {};
+      });
+      return null;
+    },
+  );
 
   // POST /api/box/u8/setAutoCloseGateDoorInterval — interval ∈ {0, 10, 30, 60, 120, 300} seconds.
-  app.post('/api/box/u8/setAutoCloseGateDoorInterval', auth, async (c) => {
-    const { id: deviceId, interval } = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/box/u8/setAutoCloseGateDoorInterval',
+    {
+      permission: 'device:control',
+      input: z.object({
         id: id('设备 id'),
         interval: z
           .number({ error: '请选择自动关闸时间' })
@@ -676,32 +663,49 @@ export function deviceRoutes(db: PGlite, now: () => number) {
             '自动关闸时间只能为0、10、30、60、120或300秒',
           ),
       }),
-    );
-    await command(c.get('caller'), deviceId, [5], '道闸', LOG.autoClose, async (device, at) => {
-      await db.query('update device set auto_close_interval = $2, update_time = $3 where id = $1', [
-        device.id,
-        interval,
-        at,
-      ]);
-      return { interval, previous: Number(device.autoCloseInterval ?? 0) };
-    });
-    return ok(c, null);
-  });
+      touches: touches.device('id', {
+        types: [5],
+        mode: 'own',
+        missing: '道闸不存在或无权查看',
+        wrongType: '该设备不是道闸',
+      }),
+    },
+    async ({ caller, input: { interval }, target }) => {
+      await command(caller, target, LOG.autoClose, async (device, at) => {
+        await db.query('update device set auto_close_interval = $2, update_time = $3 where id = $1', [
+          device.id,
+          interval,
+          at,
+        ]);
+        return { interval, previous: Number(device.autoCloseInterval ?? 0) };
+      });
+      return null;
+    },
+  );
 
   /** A remark endpoint for devices of the given types ('' clears the remark; the site must be editable). */
   const remarkRoute = (url: string, types: readonly number[], what: string, key: 'id' | 'boxId' = 'id') =>
-    app.post(url, auth, async (c) => {
-      const caller = c.get('caller');
-      const q = await input(c, remarkSchema(key));
-      const { device, access } = await deviceFor(db, caller, q.id, types, what);
-      requireEditable(access);
-      await db.query('update device set remark = $2, update_time = $3 where id = $1', [
-        device.id,
-        q.remark || null,
-        now(),
-      ]);
-      return ok(c, null);
-    });
+    api.post(
+      url,
+      {
+        permission: 'site:edit',
+        input: remarkSchema(key),
+        touches: touches.device('id', {
+          types,
+          mode: 'edit',
+          missing: `${what}不存在或无权查看`,
+          wrongType: `该设备不是${what}`,
+        }),
+      },
+      async ({ input: q, target }) => {
+        await db.query('update device set remark = $2, update_time = $3 where id = $1', [
+          target.id,
+          q.remark || null,
+          now(),
+        ]);
+        return null;
+      },
+    );
   // POST /api/site/editBoxMark (req { boxId, remark }), updateDoorRemark, updateWebcamRemark, updateSmokeRemark.
   remarkRoute('/api/site/editBoxMark', [1, 2, 3], '设备', 'boxId');
   remarkRoute('/api/box/updateDoorRemark', [4, 5], '门禁');
@@ -709,41 +713,43 @@ export function deviceRoutes(db: PGlite, now: () => number) {
   remarkRoute('/api/box/updateSmokeRemark', [7], '烟感');
 
   // POST /api/community/white/list — a community's whitelist (newest first), keyword on name, phone or room.
-  app.post('/api/community/white/list', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/community/white/list',
+    {
+      permission: 'site:view',
+      input: z.object({
         communityId: id('小区 communityId'),
         pageNum: page.pageNum,
         pageSize: page.pageSize,
         keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional(),
       }),
-    );
-    await whiteCommunity(db, caller, q.communityId, false);
-    const params: unknown[] = [q.communityId];
-    let filter = '';
-    if (q.keyword) {
-      params.push(like(q.keyword));
-      filter = `and (name ilike $2 or phone ilike $2 or room_no ilike $2)`;
-    }
-    const total = await scalar(db, `select count(*) from community_white where community_id = $1 ${filter}`, params);
-    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
-    const list = await rows<WhiteRow>(
-      db,
-      `select id, community_id, name, phone, room_no, expire_date, create_time from community_white
+      touches: touches.whitelist({ community: 'communityId' }, 'view'),
+    },
+    async ({ input: q }) => {
+      const params: unknown[] = [q.communityId];
+      let filter = '';
+      if (q.keyword) {
+        params.push(like(q.keyword));
+        filter = `and (name ilike $2 or phone ilike $2 or room_no ilike $2)`;
+      }
+      const total = await scalar(db, `select count(*) from community_white where community_id = $1 ${filter}`, params);
+      params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const list = await rows<WhiteRow>(
+        db,
+        `select id, community_id, name, phone, room_no, expire_date, create_time from community_white
        where community_id = $1 ${filter} order by id desc limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
-    return ok(c, { list, total });
-  });
+        params,
+      );
+      return { list, total };
+    },
+  );
 
   // POST /api/community/white/saveOrUpdate — adds (no id) or edits an entry; phone unique within the community.
-  app.post('/api/community/white/saveOrUpdate', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/community/white/saveOrUpdate',
+    {
+      permission: 'site:edit',
+      input: z.object({
         id: id('白名单 id').optional(),
         communityId: id('小区 communityId'),
         name: z.string({ error: '请输入姓名' }).trim().pipe(whiteNameRule),
@@ -751,171 +757,201 @@ export function deviceRoutes(db: PGlite, now: () => number) {
         roomNo: z.string({ error: '请输入房号' }).trim().pipe(whiteRoomRule),
         expireDate: z.string().nullable().optional(),
       }),
-    );
-    await whiteCommunity(db, caller, q.communityId, true);
-    const expireError = whiteExpireError(q.expireDate, dayOf(now()));
-    if (expireError) throw new BizError(INVALID, expireError);
-    if (q.id !== undefined) {
-      const existing = await scalar(db, 'select count(*) from community_white where id = $1 and community_id = $2', [
-        q.id,
-        q.communityId,
-      ]);
-      if (!existing) throw new BizError(INVALID, '白名单不存在');
-    }
-    const clash = await scalar(
-      db,
-      'select count(*) from community_white where community_id = $1 and phone = $2 and id <> coalesce($3, -1)',
-      [q.communityId, q.phone, q.id ?? null],
-    );
-    if (clash) throw new BizError(INVALID, '该手机号已在白名单中');
-    const at = now();
-    const expireDate = q.expireDate ? q.expireDate : null;
-    if (q.id !== undefined) {
-      await db.query(
-        'update community_white set name = $2, phone = $3, room_no = $4, expire_date = $5, update_time = $6 where id = $1',
-        [q.id, q.name, q.phone, q.roomNo, expireDate, at],
+      touches: touches.whitelist({ community: 'communityId' }, 'edit'),
+    },
+    async ({ input: q }) => {
+      const expireError = whiteExpireError(q.expireDate, dayOf(now()));
+      if (expireError) throw new BizError(INVALID, expireError);
+      if (q.id !== undefined) {
+        const existing = await scalar(db, 'select count(*) from community_white where id = $1 and community_id = $2', [
+          q.id,
+          q.communityId,
+        ]);
+        if (!existing) throw new BizError(INVALID, '白名单不存在');
+      }
+      const clash = await scalar(
+        db,
+        'select count(*) from community_white where community_id = $1 and phone = $2 and id <> coalesce($3, -1)',
+        [q.communityId, q.phone, q.id ?? null],
       );
-      return ok(c, { id: q.id });
-    }
-    const created = await db.query<{ id: number }>(
-      `insert into community_white (community_id, name, phone, room_no, expire_date, create_time, update_time)
+      if (clash) throw new BizError(INVALID, '该手机号已在白名单中');
+      const at = now();
+      const expireDate = q.expireDate ? q.expireDate : null;
+      if (q.id !== undefined) {
+        await db.query(
+          'update community_white set name = $2, phone = $3, room_no = $4, expire_date = $5, update_time = $6 where id = $1',
+          [q.id, q.name, q.phone, q.roomNo, expireDate, at],
+        );
+        return { id: q.id };
+      }
+      const created = await db.query<{ id: number }>(
+        `insert into community_white (community_id, name, phone, room_no, expire_date, create_time, update_time)
        values ($1, $2, $3, $4, $5, $6, $6) returning id`,
-      [q.communityId, q.name, q.phone, q.roomNo, expireDate, at],
-    );
-    return ok(c, { id: Number(created.rows[0]?.id) });
-  });
+        [q.communityId, q.name, q.phone, q.roomNo, expireDate, at],
+      );
+      return { id: Number(created.rows[0]?.id) };
+    },
+  );
 
   // POST /api/community/white/delete — removes an entry.
-  app.post('/api/community/white/delete', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, z.object({ id: id('白名单 id') }));
-    const entry = await one<{ communityId: number }>(db, 'select community_id from community_white where id = $1', [
-      q.id,
-    ]);
-    if (!entry) throw new BizError(INVALID, '白名单不存在');
-    await whiteCommunity(db, caller, Number(entry.communityId), true);
-    await db.query('delete from community_white where id = $1', [q.id]);
-    return ok(c, null);
-  });
+  api.post(
+    '/api/community/white/delete',
+    {
+      permission: 'site:edit',
+      input: z.object({ id: id('白名单 id') }),
+      touches: touches.whitelist({ entry: 'id' }, 'edit'),
+    },
+    async ({ input: q }) => {
+      await db.query('delete from community_white where id = $1', [q.id]);
+      return null;
+    },
+  );
 
   // POST /api/box/getPagedWebcamList — the site's cameras.
-  app.post('/api/box/getPagedWebcamList', auth, async (c) => {
-    const q = await input(c, z.object(page));
-    await listAccess(c.get('caller'), q.siteId);
-    const total = await scalar(db, 'select count(*) from device where site_id = $1 and device_type = 6', [q.siteId]);
-    const list = await rows<WebcamRow>(
-      db,
-      `select id, serial_number, coalesce(channel_id, 0) as channel_id, remark, status, cover_url, last_online_time
+  api.post(
+    '/api/box/getPagedWebcamList',
+    { permission: 'site:view', input: z.object(page), touches: touches.site('siteId', 'view') },
+    async ({ input: q }) => {
+      await settleDevices(db, now());
+      const total = await scalar(db, 'select count(*) from device where site_id = $1 and device_type = 6', [q.siteId]);
+      const list = await rows<WebcamRow>(
+        db,
+        `select id, serial_number, coalesce(channel_id, 0) as channel_id, remark, status, cover_url, last_online_time
        from device where site_id = $1 and device_type = 6 order by id limit $2 offset $3`,
-      [q.siteId, q.pageSize, (q.pageNum - 1) * q.pageSize],
-    );
-    return ok(c, { list, total });
-  });
+        [q.siteId, q.pageSize, (q.pageNum - 1) * q.pageSize],
+      );
+      return { list, total };
+    },
+  );
 
   // POST /api/box/getPagedSmokeSensorList — smoke sensors, alarms first; smokeStatus by priority (D12).
-  app.post('/api/box/getPagedSmokeSensorList', auth, async (c) => {
-    const q = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/box/getPagedSmokeSensorList',
+    {
+      permission: 'site:view',
+      input: z.object({
         ...page,
         smokeStatus: z.union([z.literal(1), z.literal(2)], { error: '烟感状态只能为1报警或2低电量' }).optional(),
         status: z.literal(2, { error: '状态只能为2离线' }).optional(),
       }),
-    );
-    await listAccess(c.get('caller'), q.siteId);
-    // 烟雾报警 > 故障 > 低电量 (reported, or battery ≤ 20) > 正常.
-    const derived = `(case when smoke_status = 1 then 1 when smoke_status = 3 then 3
+      touches: touches.site('siteId', 'view'),
+    },
+    async ({ input: q }) => {
+      await settleDevices(db, now());
+      // 烟雾报警 > 故障 > 低电量 (reported, or battery ≤ 20) > 正常.
+      const derived = `(case when smoke_status = 1 then 1 when smoke_status = 3 then 3
                            when smoke_status = 2 or coalesce(battery, 100) <= 20 then 2 else 0 end)`;
-    const conditions = ['site_id = $1', 'device_type = 7'];
-    const params: unknown[] = [q.siteId];
-    if (q.smokeStatus !== undefined) {
-      params.push(q.smokeStatus);
-      conditions.push(`${derived} = $${params.length}`);
-    }
-    if (q.status !== undefined) {
-      params.push(q.status);
-      conditions.push(`status = $${params.length}`);
-    }
-    const where = conditions.join(' and ');
-    const total = await scalar(db, `select count(*) from device where ${where}`, params);
-    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
-    const list = await rows<SmokeRow>(
-      db,
-      `select id, serial_number, remark, status, ${derived} as smoke_status, coalesce(battery, 0) as battery, signal,
+      const conditions = ['site_id = $1', 'device_type = 7'];
+      const params: unknown[] = [q.siteId];
+      if (q.smokeStatus !== undefined) {
+        params.push(q.smokeStatus);
+        conditions.push(`${derived} = $${params.length}`);
+      }
+      if (q.status !== undefined) {
+        params.push(q.status);
+        conditions.push(`status = $${params.length}`);
+      }
+      const where = conditions.join(' and ');
+      const total = await scalar(db, `select count(*) from device where ${where}`, params);
+      params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const list = await rows<SmokeRow>(
+        db,
+        `select id, serial_number, remark, status, ${derived} as smoke_status, coalesce(battery, 0) as battery, signal,
               last_heartbeat_time as last_report_time, last_alarm_time
        from device where ${where}
        order by (${derived} = 1) desc, id limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
-    return ok(c, { list, total });
-  });
+        params,
+      );
+      return { list, total };
+    },
+  );
 
   // GET /api/lechange/open/getAccessToken — the camera-cloud token of the caller's operator (reused until expiry).
-  app.get('/api/lechange/open/getAccessToken', auth, (c) => {
-    const { ownerId } = c.get('caller');
-    const at = now();
-    for (const [token, entry] of cloudTokens) {
-      if (entry.ownerId === ownerId && entry.expireTime - at > 60_000) {
-        const data: CameraCloudToken = { accessToken: token, appId: LECHANGE_APP_ID, expireTime: entry.expireTime };
-        return ok(c, data);
+  api.get(
+    '/api/lechange/open/getAccessToken',
+    { permission: 'site:view', input: z.object({}), touches: touches.account },
+    ({ caller: { ownerId } }) => {
+      const at = now();
+      for (const [token, entry] of cloudTokens) {
+        if (entry.ownerId === ownerId && entry.expireTime - at > 60_000) {
+          const data: CameraCloudToken = { accessToken: token, appId: LECHANGE_APP_ID, expireTime: entry.expireTime };
+          return data;
+        }
       }
-    }
-    const token = `At_${randomBytes(16).toString('hex')}`;
-    cloudTokens.set(token, { ownerId, expireTime: at + TOKEN_TTL_MS });
-    const data: CameraCloudToken = { accessToken: token, appId: LECHANGE_APP_ID, expireTime: at + TOKEN_TTL_MS };
-    return ok(c, data);
-  });
+      const token = `At_${randomBytes(16).toString('hex')}`;
+      cloudTokens.set(token, { ownerId, expireTime: at + TOKEN_TTL_MS });
+      const data: CameraCloudToken = { accessToken: token, appId: LECHANGE_APP_ID, expireTime: at + TOKEN_TTL_MS };
+      return data;
+    },
+  );
 
   // POST /api/lechange/open/signSystem (PROPOSED) — signs a camera-cloud request; the secret stays here.
-  app.post('/api/lechange/open/signSystem', auth, async (c) => {
-    const q = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/lechange/open/signSystem',
+    {
+      permission: 'site:view',
+      input: z.object({
         time: z.number({ error: '缺少时间戳 time' }).int('时间戳须为整数秒'),
         nonce: z.string({ error: '缺少 nonce' }).regex(/^[0-9A-Za-z]{32}$/, 'nonce 须为32位字母或数字'),
       }),
-    );
-    if (Math.abs(q.time * 1000 - now()) > SIGN_SKEW_MS) throw new BizError(INVALID, '手机时间不准确，请校准后重试');
-    const system: CameraCloudSystem = {
-      ver: '1.0',
-      appId: LECHANGE_APP_ID,
-      time: q.time,
-      nonce: q.nonce,
-      sign: lechangeSign(q.time, q.nonce),
-    };
-    return ok(c, system);
-  });
+      touches: touches.none,
+    },
+    async ({ input: q }) => {
+      if (Math.abs(q.time * 1000 - now()) > SIGN_SKEW_MS) throw new BizError(INVALID, '手机时间不准确，请校准后重试');
+      const system: CameraCloudSystem = {
+        ver: '1.0',
+        appId: LECHANGE_APP_ID,
+        time: q.time,
+        nonce: q.nonce,
+        sign: lechangeSign(q.time, q.nonce),
+      };
+      return system;
+    },
+  );
 
   // POST /api/lechange/open/bindDeviceLive — the camera's HLS addresses (reused until expireTime, 2 h; idempotent).
-  app.post('/api/lechange/open/bindDeviceLive', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, z.object({ id: id('摄像头 id') }));
-    const { device } = await deviceFor(db, caller, q.id, [6], '摄像头');
-    if (Number(device.status) === 2) throw new BizError(INVALID, '摄像头离线，无法查看实时画面');
-    const at = now();
-    const live = await one<LiveAddress>(
-      db,
-      'select hls_url, hls_hd_url, cover_url, expire_time from camera_live where device_id = $1 and expire_time > $2',
-      [device.id, at],
-    );
-    if (live) return ok(c, { ...live, expireTime: Number(live.expireTime) });
-    const key = randomBytes(8).toString('hex');
-    const cover = await one<{ coverUrl: string | null }>(db, 'select cover_url from device where id = $1', [device.id]);
-    const data: LiveAddress = {
-      hlsUrl: `/__sandbox/hls/sd.m3u8?camera=${device.serialNumber}&key=${key}`,
-      hlsHdUrl: `/__sandbox/hls/hd.m3u8?camera=${device.serialNumber}&key=${key}`,
-      coverUrl: cover?.coverUrl ?? null,
-      expireTime: at + LIVE_TTL_MS,
-    };
-    await db.query(
-      `insert into camera_live (device_id, hls_url, hls_hd_url, cover_url, expire_time, create_time, update_time)
+  api.post(
+    '/api/lechange/open/bindDeviceLive',
+    {
+      permission: 'site:view',
+      input: z.object({ id: id('摄像头 id') }),
+      touches: touches.device('id', {
+        types: [6],
+        mode: 'view',
+        missing: '摄像头不存在或无权查看',
+        wrongType: '该设备不是摄像头',
+      }),
+    },
+    async ({ target }) => {
+      const device = await deviceRow(db, target);
+      if (Number(device.status) === 2) throw new BizError(INVALID, '摄像头离线，无法查看实时画面');
+      const at = now();
+      const live = await one<LiveAddress>(
+        db,
+        'select hls_url, hls_hd_url, cover_url, expire_time from camera_live where device_id = $1 and expire_time > $2',
+        [device.id, at],
+      );
+      if (live) return { ...live, expireTime: Number(live.expireTime) };
+      const key = randomBytes(8).toString('hex');
+      const cover = await one<{ coverUrl: string | null }>(db, 'select cover_url from device where id = $1', [
+        device.id,
+      ]);
+      const data: LiveAddress = {
+        hlsUrl: `/__sandbox/hls/sd.m3u8?camera=${device.serialNumber}&key=${key}`,
+        hlsHdUrl: `/__sandbox/hls/hd.m3u8?camera=${device.serialNumber}&key=${key}`,
+        coverUrl: cover?.coverUrl ?? null,
+        expireTime: at + LIVE_TTL_MS,
+      };
+      await db.query(
+        `insert into camera_live (device_id, hls_url, hls_hd_url, cover_url, expire_time, create_time, update_time)
        values ($1, $2, $3, $4, $5, $6, $6)
        on conflict (device_id) do update set hls_url = excluded.hls_url, hls_hd_url = excluded.hls_hd_url,
          cover_url = excluded.cover_url, expire_time = excluded.expire_time, update_time = excluded.update_time`,
-      [device.id, data.hlsUrl, data.hlsHdUrl, data.coverUrl, data.expireTime, at],
-    );
-    return ok(c, data);
-  });
+        [device.id, data.hlsUrl, data.hlsHdUrl, data.coverUrl, data.expireTime, at],
+      );
+      return data;
+    },
+  );
 
   // POST /__sandbox/lechange/openapi/:method — the camera-cloud open API (sandbox emulation; its own envelope).
   app.post('/__sandbox/lechange/openapi/:method', async (c) => {

@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type {
   CardCount,
@@ -10,8 +9,8 @@ import type {
   TodayIncome,
   UnSignBackOrderCount,
 } from '../../src/api/home';
-import { BizError, INVALID, input, ok } from '../http/envelope';
-import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import { endpoints } from '../http/endpoint';
+import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, addDays, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
 
@@ -129,14 +128,6 @@ const dayRange = z
   .refine((r) => r.startDate <= r.endDate, '开始日期不能晚于结束日期')
   .refine((r) => (startOfDay(r.endDate) - startOfDay(r.startDate)) / DAY_MS <= 92, '查询时间跨度不能超过3个月');
 
-/** Scope limited to one site when given (it must be in the caller's scope). */
-async function scopeWithSite(db: PGlite, caller: Caller, siteId?: number): Promise<number[]> {
-  const scope = await scopeSiteIds(db, caller);
-  if (siteId === undefined) return scope;
-  if (!scope.includes(siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
-  return [siteId];
-}
-
 async function coinBetween(db: PGlite, siteIds: number[], startDate: string, endDate: string) {
   const row = await one<{ count: number; coinCount: number; amount: number }>(
     db,
@@ -149,241 +140,269 @@ async function coinBetween(db: PGlite, siteIds: number[], startDate: string, end
 }
 
 export function homeRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
 
-  app.get('/api/user/todayIncome', auth, async (c) => {
-    const scope = await scopeSiteIds(db, c.get('caller'));
-    const at = now();
-    const today = startOfDayAt(at);
-    const todayIncome = await incomeBetween(db, scope, today, today + DAY_MS);
-    const yesterday = await incomeBetween(db, scope, today - DAY_MS, today);
-    const month = await incomeBetween(db, scope, startOfDay(firstDayOfMonth(dayOf(at))), today + DAY_MS);
-    const data: TodayIncome = {
-      total: todayIncome.total,
-      charge: todayIncome.charge,
-      valueCardRecharge: todayIncome.valueCard,
-      monthCard: todayIncome.monthCard,
-      coin: todayIncome.coin,
-      refund: todayIncome.refund,
-      yesterdayTotal: yesterday.total,
-      monthTotal: month.total,
-    };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/user/todayIncome',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      const siteIds = await scope.siteIds();
+      const at = now();
+      const today = startOfDayAt(at);
+      const todayIncome = await incomeBetween(db, siteIds, today, today + DAY_MS);
+      const yesterday = await incomeBetween(db, siteIds, today - DAY_MS, today);
+      const month = await incomeBetween(db, siteIds, startOfDay(firstDayOfMonth(dayOf(at))), today + DAY_MS);
+      const data: TodayIncome = {
+        total: todayIncome.total,
+        charge: todayIncome.charge,
+        valueCardRecharge: todayIncome.valueCard,
+        monthCard: todayIncome.monthCard,
+        coin: todayIncome.coin,
+        refund: todayIncome.refund,
+        yesterdayTotal: yesterday.total,
+        monthTotal: month.total,
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/user/todayChargeInfo', auth, async (c) => {
-    const scope = await scopeSiteIds(db, c.get('caller'));
-    const today = startOfDayAt(now());
-    const totals = await one<{ energy: number; duration: number; users: number }>(
-      db,
-      `select coalesce(sum(energy_wh), 0)::bigint as energy, coalesce(sum(duration_minutes), 0)::bigint as duration,
+  api.get(
+    '/api/user/todayChargeInfo',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      const siteIds = await scope.siteIds();
+      const today = startOfDayAt(now());
+      const totals = await one<{ energy: number; duration: number; users: number }>(
+        db,
+        `select coalesce(sum(energy_wh), 0)::bigint as energy, coalesce(sum(duration_minutes), 0)::bigint as duration,
               count(distinct coalesce(user_id::text, card_no, user_phone))::int as users
        from charge_order where site_id = any($1::bigint[]) and status <> 5 and start_time >= $2 and start_time < $3`,
-      [scope, today, today + DAY_MS],
-    );
-    const chargingCount = await scalar(
-      db,
-      `select count(*) from charger c join device d on d.id = c.device_id
+        [siteIds, today, today + DAY_MS],
+      );
+      const chargingCount = await scalar(
+        db,
+        `select count(*) from charger c join device d on d.id = c.device_id
        where d.site_id = any($1::bigint[]) and d.status <> 2 and c.status in (1, 2)`,
-      [scope],
-    );
-    const data: TodayChargeInfo = {
-      orderCount: await orderCountBetween(db, scope, today, today + DAY_MS),
-      chargingCount,
-      energy: Number(totals?.energy ?? 0),
-      duration: Number(totals?.duration ?? 0),
-      userCount: totals?.users ?? 0,
-      yesterdayOrderCount: await orderCountBetween(db, scope, today - DAY_MS, today),
-    };
-    return ok(c, data);
-  });
+        [siteIds],
+      );
+      const data: TodayChargeInfo = {
+        orderCount: await orderCountBetween(db, siteIds, today, today + DAY_MS),
+        chargingCount,
+        energy: Number(totals?.energy ?? 0),
+        duration: Number(totals?.duration ?? 0),
+        userCount: totals?.users ?? 0,
+        yesterdayOrderCount: await orderCountBetween(db, siteIds, today - DAY_MS, today),
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/user/siteCount', auth, async (c) => {
-    return ok(c, await siteCounts(db, await scopeSiteIds(db, c.get('caller'))));
-  });
+  api.get(
+    '/api/user/siteCount',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      return await siteCounts(db, await scope.siteIds());
+    },
+  );
 
-  app.get('/api/user/unSignBackOrderCount', auth, async (c) => {
-    const scope = await scopeSiteIds(db, c.get('caller'));
-    const held = await one<{ count: number; amount: number; deadline: number | null }>(
-      db,
-      `select count(*)::int as count, coalesce(sum(amount), 0)::bigint as amount, min(deadline) as deadline
+  api.get(
+    '/api/user/unSignBackOrderCount',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      const siteIds = await scope.siteIds();
+      const held = await one<{ count: number; amount: number; deadline: number | null }>(
+        db,
+        `select count(*)::int as count, coalesce(sum(amount), 0)::bigint as amount, min(deadline) as deadline
        from charge_order where site_id = any($1::bigint[]) and settle_status = 2`,
-      [scope],
-    );
-    const heldRecharges = await one<{ count: number; amount: number; deadline: number | null }>(
-      db,
-      `select count(*)::int as count, coalesce(sum(pay_amount), 0)::bigint as amount, min(deadline) as deadline
+        [siteIds],
+      );
+      const heldRecharges = await one<{ count: number; amount: number; deadline: number | null }>(
+        db,
+        `select count(*)::int as count, coalesce(sum(pay_amount), 0)::bigint as amount, min(deadline) as deadline
        from card_recharge where site_id = any($1::bigint[]) and settle_status = 2`,
-      [scope],
-    );
-    const since = now() - 30 * DAY_MS;
-    const returned =
-      (await scalar(
-        db,
-        'select count(*) from charge_order where site_id = any($1::bigint[]) and settle_status = 4 and return_time >= $2',
-        [scope, since],
-      )) +
-      (await scalar(
-        db,
-        'select count(*) from card_recharge where site_id = any($1::bigint[]) and settle_status = 4 and return_time >= $2',
-        [scope, since],
-      ));
-    const deadlines = [held?.deadline, heldRecharges?.deadline].filter(
-      (d): d is number => d !== null && d !== undefined,
-    );
-    const data: UnSignBackOrderCount = {
-      total: (held?.count ?? 0) + (heldRecharges?.count ?? 0),
-      amount: Number(held?.amount ?? 0) + Number(heldRecharges?.amount ?? 0),
-      chargeOrderCount: held?.count ?? 0,
-      chargeOrderAmount: Number(held?.amount ?? 0),
-      rechargeOrderCount: heldRecharges?.count ?? 0,
-      rechargeOrderAmount: Number(heldRecharges?.amount ?? 0),
-      nearestDeadline: deadlines.length ? Math.min(...deadlines.map(Number)) : null,
-      returnedCount: returned,
-    };
-    return ok(c, data);
-  });
+        [siteIds],
+      );
+      const since = now() - 30 * DAY_MS;
+      const returned =
+        (await scalar(
+          db,
+          'select count(*) from charge_order where site_id = any($1::bigint[]) and settle_status = 4 and return_time >= $2',
+          [siteIds, since],
+        )) +
+        (await scalar(
+          db,
+          'select count(*) from card_recharge where site_id = any($1::bigint[]) and settle_status = 4 and return_time >= $2',
+          [siteIds, since],
+        ));
+      const deadlines = [held?.deadline, heldRecharges?.deadline].filter(
+        (d): d is number => d !== null && d !== undefined,
+      );
+      const data: UnSignBackOrderCount = {
+        total: (held?.count ?? 0) + (heldRecharges?.count ?? 0),
+        amount: Number(held?.amount ?? 0) + Number(heldRecharges?.amount ?? 0),
+        chargeOrderCount: held?.count ?? 0,
+        chargeOrderAmount: Number(held?.amount ?? 0),
+        rechargeOrderCount: heldRecharges?.count ?? 0,
+        rechargeOrderAmount: Number(heldRecharges?.amount ?? 0),
+        nearestDeadline: deadlines.length ? Math.min(...deadlines.map(Number)) : null,
+        returnedCount: returned,
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/user/commChildCount', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const data: CommChildCount = {
-      agentCount: await scalar(
-        db,
-        'select count(*) from account where account_type = 2 and parent_id = $1 and status = 1',
-        [ownerId],
-      ),
-      subAccountCount: await scalar(
-        db,
-        'select count(*) from account where account_type = 4 and main_account_id = $1 and status in (1, 2)',
-        [ownerId],
-      ),
-      propertyCount: await scalar(
-        db,
-        'select count(*) from account where account_type = 3 and parent_id = $1 and status in (0, 1)',
-        [ownerId],
-      ),
-    };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/user/commChildCount',
+    { permission: 'login', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const data: CommChildCount = {
+        agentCount: await scalar(
+          db,
+          'select count(*) from account where account_type = 2 and parent_id = $1 and status = 1',
+          [ownerId],
+        ),
+        subAccountCount: await scalar(
+          db,
+          'select count(*) from account where account_type = 4 and main_account_id = $1 and status in (1, 2)',
+          [ownerId],
+        ),
+        propertyCount: await scalar(
+          db,
+          'select count(*) from account where account_type = 3 and parent_id = $1 and status in (0, 1)',
+          [ownerId],
+        ),
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/card/cardCount', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePermission(caller, 'card:view');
-    const scoped = caller.account.accountType === 4 && caller.account.dataScope === 2;
-    const scope = await scopeSiteIds(db, caller);
-    const today = dayOf(now());
-    const filter = scoped
-      ? 'and exists (select 1 from card_site cs where cs.card_id = card.id and cs.site_id = any($2::bigint[]))'
-      : '';
-    const params: unknown[] = scoped ? [caller.ownerId, scope] : [caller.ownerId];
-    const perType = await rows<{
-      cardType: number;
-      total: number;
-      activeCount: number;
-      balanceSum: number;
-      validCount: number;
-    }>(
-      db,
-      `select card_type, count(*)::int as total, count(*) filter (where status = 3)::int as active_count,
+  api.get(
+    '/api/card/cardCount',
+    { permission: 'card:view', input: z.object({}), touches: touches.sites },
+    async ({ caller, scope }) => {
+      const scoped = caller.account.accountType === 4 && caller.account.dataScope === 2;
+      const siteIds = await scope.siteIds();
+      const today = dayOf(now());
+      const filter = scoped
+        ? 'and exists (select 1 from card_site cs where cs.card_id = card.id and cs.site_id = any($2::bigint[]))'
+        : '';
+      const params: unknown[] = scoped ? [caller.ownerId, siteIds] : [caller.ownerId];
+      const perType = await rows<{
+        cardType: number;
+        total: number;
+        activeCount: number;
+        balanceSum: number;
+        validCount: number;
+      }>(
+        db,
+        `select card_type, count(*)::int as total, count(*) filter (where status = 3)::int as active_count,
               coalesce(sum(balance + give_balance), 0)::bigint as balance_sum,
               count(*) filter (where status = 3 and (card_type <> 2 or end_date >= '${today}'))::int as valid_count
        from card where merchant_id = $1 and status <> 4 ${filter} group by card_type order by card_type`,
-      params,
-    );
-    const count = (type: number) => perType.find((r) => r.cardType === type)?.total ?? 0;
-    const todayNewCount = await scalar(
-      db,
-      `select count(*) from card where merchant_id = $1 and status <> 4 and create_time >= ${startOfDayAt(now())} ${filter}`,
-      params,
-    );
-    const data: CardCount = {
-      total: perType.reduce((s, r) => s + r.total, 0),
-      siteValueCardCount: count(1),
-      siteMonthCardCount: count(2),
-      areaValueCardCount: count(3),
-      electronicCardCount: count(4),
-      todayNewCount,
-      list: perType.map((r) => ({ ...r, balanceSum: Number(r.balanceSum) })),
-    };
-    return ok(c, data);
-  });
-
-  app.get('/api/r9/order/countCoinOrder', auth, async (c) => {
-    const range = await input(c, dayRange);
-    const scope = await scopeWithSite(db, c.get('caller'), range.siteId);
-    const { count, coinCount } = await coinBetween(db, scope, range.startDate, range.endDate);
-    return ok(c, { count, coinCount });
-  });
-
-  app.get('/api/charger/getCoinsOrderTotalMoney', auth, async (c) => {
-    const range = await input(c, dayRange);
-    const scope = await scopeWithSite(db, c.get('caller'), range.siteId);
-    const { count, coinCount, amount } = await coinBetween(db, scope, range.startDate, range.endDate);
-    return ok(c, { amount, coinCount, orderCount: count });
-  });
-
-  app.get('/api/user/merchantHomePage', auth, async (c) => {
-    const caller = c.get('caller');
-    const query = await input(c, z.object({ merchantId: z.coerce.number().int().positive().optional() }));
-    const merchantId = query.merchantId ?? caller.ownerId;
-    const merchant = await one<{
-      id: number;
-      name: string;
-      shortName: string;
-      parentId: number | null;
-      accountType: number;
-    }>(db, 'select id, name, short_name, parent_id, account_type from account where id = $1', [merchantId]);
-    const allowed =
-      merchant && merchant.accountType === 3 && (merchantId === caller.ownerId || merchant.parentId === caller.ownerId);
-    if (!merchant || !allowed) throw new BizError(INVALID, '物业不存在或无权查看');
-    const at = now();
-    const today = startOfDayAt(at);
-    const monthStart = startOfDay(firstDayOfMonth(dayOf(at)));
-    const share = async (from: number | null) =>
-      scalar(
-        db,
-        `select coalesce(sum(amount), 0) from order_split where account_id = $1 and role in (1, 2, 5)
-         ${from === null ? '' : 'and create_time >= $2'}`,
-        from === null ? [merchantId] : [merchantId, from],
+        params,
       );
-    const sites = await rows<{ siteId: number; siteName: string; socketCount: number }>(
-      db,
-      `select s.id as site_id, s.name as site_name,
+      const count = (type: number) => perType.find((r) => r.cardType === type)?.total ?? 0;
+      const todayNewCount = await scalar(
+        db,
+        `select count(*) from card where merchant_id = $1 and status <> 4 and create_time >= ${startOfDayAt(now())} ${filter}`,
+        params,
+      );
+      const data: CardCount = {
+        total: perType.reduce((s, r) => s + r.total, 0),
+        siteValueCardCount: count(1),
+        siteMonthCardCount: count(2),
+        areaValueCardCount: count(3),
+        electronicCardCount: count(4),
+        todayNewCount,
+        list: perType.map((r) => ({ ...r, balanceSum: Number(r.balanceSum) })),
+      };
+      return data;
+    },
+  );
+
+  api.get(
+    '/api/r9/order/countCoinOrder',
+    { permission: 'login', input: dayRange, touches: touches.optionalSite('siteId', 'scope') },
+    async ({ scope, input: range, target }) => {
+      const siteIds = target ? [target.id] : await scope.siteIds();
+      const { count, coinCount } = await coinBetween(db, siteIds, range.startDate, range.endDate);
+      return { count, coinCount };
+    },
+  );
+
+  api.get(
+    '/api/charger/getCoinsOrderTotalMoney',
+    { permission: 'login', input: dayRange, touches: touches.optionalSite('siteId', 'scope') },
+    async ({ scope, input: range, target }) => {
+      const siteIds = target ? [target.id] : await scope.siteIds();
+      const { count, coinCount, amount } = await coinBetween(db, siteIds, range.startDate, range.endDate);
+      return { amount, coinCount, orderCount: count };
+    },
+  );
+
+  api.get(
+    '/api/user/merchantHomePage',
+    {
+      permission: 'login',
+      input: z.object({ merchantId: z.coerce.number().int().positive().optional() }),
+      touches: touches.property('merchantId'),
+    },
+    async ({ caller, target: { merchantId } }) => {
+      const merchant = await one<{ name: string; shortName: string }>(
+        db,
+        'select name, short_name from account where id = $1',
+        [merchantId],
+      );
+      if (!merchant) throw new Error('a checked property exists');
+      const at = now();
+      const today = startOfDayAt(at);
+      const monthStart = startOfDay(firstDayOfMonth(dayOf(at)));
+      const share = async (from: number | null) =>
+        scalar(
+          db,
+          `select coalesce(sum(amount), 0) from order_split where account_id = $1 and role in (1, 2, 5)
+         ${from === null ? '' : 'and create_time >= $2'}`,
+          from === null ? [merchantId] : [merchantId, from],
+        );
+      const sites = await rows<{ siteId: number; siteName: string; socketCount: number }>(
+        db,
+        `select s.id as site_id, s.name as site_name,
               (select count(*)::int from charger c join device d on d.id = c.device_id where d.site_id = s.id) as socket_count
        from site s where s.merchant_id = $1 and s.deleted = 0 order by s.id`,
-      [merchantId],
-    );
-    const list = [];
-    for (const site of sites) {
-      const monthShareIncome = await scalar(
-        db,
-        'select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2 and create_time >= $3',
-        [merchantId, site.siteId, monthStart],
+        [merchantId],
       );
-      list.push({ ...site, monthShareIncome });
-    }
-    const wallet = await one<{ availableBalance: number }>(
-      db,
-      'select available_balance from wallet where account_id = $1',
-      [merchantId],
-    );
-    const data: MerchantHomePage = {
-      merchantId,
-      name: merchant.shortName || merchant.name,
-      summary: {
-        siteCount: sites.length,
-        socketCount: sites.reduce((s, r) => s + r.socketCount, 0),
-        todayShareIncome: await share(today),
-        monthShareIncome: await share(monthStart),
-        totalShareIncome: await share(null),
-      },
-      availableBalance: merchantId === caller.ownerId ? Number(wallet?.availableBalance ?? 0) : 0,
-      list,
-      total: list.length,
-    };
-    return ok(c, data);
-  });
+      const list = [];
+      for (const site of sites) {
+        const monthShareIncome = await scalar(
+          db,
+          'select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2 and create_time >= $3',
+          [merchantId, site.siteId, monthStart],
+        );
+        list.push({ ...site, monthShareIncome });
+      }
+      const wallet = await one<{ availableBalance: number }>(
+        db,
+        'select available_balance from wallet where account_id = $1',
+        [merchantId],
+      );
+      const data: MerchantHomePage = {
+        merchantId,
+        name: merchant.shortName || merchant.name,
+        summary: {
+          siteCount: sites.length,
+          socketCount: sites.reduce((s, r) => s + r.socketCount, 0),
+          todayShareIncome: await share(today),
+          monthShareIncome: await share(monthStart),
+          totalShareIncome: await share(null),
+        },
+        availableBalance: merchantId === caller.ownerId ? Number(wallet?.availableBalance ?? 0) : 0,
+        list,
+        total: list.length,
+      };
+      return data;
+    },
+  );
 
-  return app;
+  return api.app;
 }

@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type {
   ArrearsOweAmount,
@@ -16,15 +15,10 @@ import type {
   WithdrawCard,
   WithdrawMode,
 } from '../../src/api/income';
-import { input, ok } from '../http/envelope';
-import {
-  maskPhone,
-  requireLogin,
-  requirePermission,
-  scopeSiteIds,
-  type Caller,
-  type SandboxEnv,
-} from '../http/session';
+import type { Scope } from '../http/access';
+import { endpoints } from '../http/endpoint';
+import { maskPhone } from '../http/session';
+import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, addDays, addMonths, dayOf, startOfDay } from '../lib/time';
 import { incomeBetween } from './home';
@@ -257,24 +251,18 @@ async function withdrawAccountName(db: PGlite, accountId: number): Promise<strin
   return account?.name ?? '';
 }
 
-/** The caller's business account, checked for income:view (D §0.4). */
-function incomeCaller(caller: Caller): Caller {
-  requirePermission(caller, 'income:view');
-  return caller;
-}
-
 /** The revenue curve of the caller (D /income revenueCurve; R3.2–R3.3). */
 async function revenueCurve(
   db: PGlite,
-  caller: Caller,
+  scope: Scope,
   dimension: 1 | 2,
   startDate: string,
   endDate: string,
 ): Promise<RevenueCurve> {
-  const property = caller.account.accountType === 3;
-  const scope = await scopeSiteIds(db, caller);
+  const property = scope.account.accountType === 3;
+  const siteIds = await scope.siteIds();
   // A sub-account limited to some sites sees the shares of those sites only; owners see all their shares.
-  const scopedShares = caller.account.accountType === 4 && caller.account.dataScope === 2;
+  const scopedShares = scope.limited;
   const points: RevenuePoint[] = [];
   for (const key of curveKeys(dimension, startDate, endDate)) {
     const [from, to] = keyWindow(dimension, key);
@@ -282,13 +270,13 @@ async function revenueCurve(
       db,
       `select coalesce(sum(amount), 0) from order_split where account_id = $1 and role in (1, 2, 5)
          and create_time >= $2 and create_time < $3 ${scopedShares ? 'and site_id = any($4::bigint[])' : ''}`,
-      scopedShares ? [caller.ownerId, from, to, scope] : [caller.ownerId, from, to],
+      scopedShares ? [scope.ownerId, from, to, siteIds] : [scope.ownerId, from, to],
     );
     if (property) {
       points.push({ key, ...ZERO, share });
       continue;
     }
-    const income = await incomeBetween(db, scope, from, to);
+    const income = await incomeBetween(db, siteIds, from, to);
     points.push({
       key,
       total: income.total,
@@ -305,245 +293,276 @@ async function revenueCurve(
 }
 
 export function incomeRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
 
-  app.get('/api/account/v2/balance', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const wallet = await one<Omit<WalletBalance, 'account'>>(
-      db,
-      `select balance, available_balance, frozen_amount, card_frozen_amount, withdrawing_amount, pending_income,
+  api.get(
+    '/api/account/v2/balance',
+    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const wallet = await one<Omit<WalletBalance, 'account'>>(
+        db,
+        `select balance, available_balance, frozen_amount, card_frozen_amount, withdrawing_amount, pending_income,
               total_income, total_withdraw
        from wallet where account_id = $1`,
-      [ownerId],
-    );
-    const data: WalletBalance = {
-      balance: Number(wallet?.balance ?? 0),
-      availableBalance: Number(wallet?.availableBalance ?? 0),
-      frozenAmount: Number(wallet?.frozenAmount ?? 0),
-      cardFrozenAmount: Number(wallet?.cardFrozenAmount ?? 0),
-      withdrawingAmount: Number(wallet?.withdrawingAmount ?? 0),
-      pendingIncome: Number(wallet?.pendingIncome ?? 0),
-      totalIncome: Number(wallet?.totalIncome ?? 0),
-      totalWithdraw: Number(wallet?.totalWithdraw ?? 0),
-      account: await withdrawAccountName(db, ownerId),
-    };
-    return ok(c, data);
-  });
-
-  app.get('/api/user/getWithdrawMode', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const property = await propertyOf(db, ownerId);
-    const channel: 1 | 2 = property?.openStatus === 4 ? 2 : 1;
-    const setting = await one<{
-      autoWithdraw: 0 | 1;
-      autoMode: 1 | 2 | 3;
-      date: number;
-      bankCardId: number | null;
-      nextWithdraw: string | null;
-    }>(
-      db,
-      'select auto_withdraw, auto_mode, date, bank_card_id, next_withdraw from withdraw_setting where account_id = $1',
-      [ownerId],
-    );
-    let cashBank: WithdrawCard | null;
-    let autoCard = withdrawCard(await cardOf(db, ownerId, setting?.bankCardId));
-    if (channel === 2) {
-      const entity = await entityOf(db, ownerId);
-      cashBank = withdrawCard(await cardOf(db, ownerId, entity?.settleBankCardId));
-      if (setting && !autoCard) autoCard = cashBank;
-    } else {
-      const last = await one<{ bankCardId: number | null }>(
-        db,
-        'select bank_card_id from withdrawal where account_id = $1 and channel = 1 order by apply_time desc, id desc limit 1',
         [ownerId],
       );
-      cashBank = withdrawCard(await cardOf(db, ownerId, last?.bankCardId));
-    }
-    const owner = await one<{ phone: string | null }>(db, 'select phone from account where id = $1', [ownerId]);
-    const data: WithdrawMode = {
-      channel,
-      autoWithdraw: setting?.autoWithdraw ?? 0,
-      autoMode: setting?.autoMode ?? 1,
-      date: setting?.date ?? 1,
-      nextWithdraw: setting?.autoWithdraw === 1 ? (setting.nextWithdraw ?? null) : null,
-      cashBank,
-      autoCard,
-      phone: maskPhone(owner?.phone),
-      account: await withdrawAccountName(db, ownerId),
-    };
-    return ok(c, data);
-  });
+      const data: WalletBalance = {
+        balance: Number(wallet?.balance ?? 0),
+        availableBalance: Number(wallet?.availableBalance ?? 0),
+        frozenAmount: Number(wallet?.frozenAmount ?? 0),
+        cardFrozenAmount: Number(wallet?.cardFrozenAmount ?? 0),
+        withdrawingAmount: Number(wallet?.withdrawingAmount ?? 0),
+        pendingIncome: Number(wallet?.pendingIncome ?? 0),
+        totalIncome: Number(wallet?.totalIncome ?? 0),
+        totalWithdraw: Number(wallet?.totalWithdraw ?? 0),
+        account: await withdrawAccountName(db, ownerId),
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/account/v3/revenueCurve', auth, async (c) => {
-    const caller = incomeCaller(c.get('caller'));
-    const query = await input(c, revenueCurveQuery);
-    return ok(c, await revenueCurve(db, caller, query.dimension === 2 ? 2 : 1, query.startDate, query.endDate));
-  });
+  api.get(
+    '/api/user/getWithdrawMode',
+    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const property = await propertyOf(db, ownerId);
+      const channel: 1 | 2 = property?.openStatus === 4 ? 2 : 1;
+      const setting = await one<{
+        autoWithdraw: 0 | 1;
+        autoMode: 1 | 2 | 3;
+        date: number;
+        bankCardId: number | null;
+        nextWithdraw: string | null;
+      }>(
+        db,
+        'select auto_withdraw, auto_mode, date, bank_card_id, next_withdraw from withdraw_setting where account_id = $1',
+        [ownerId],
+      );
+      let cashBank: WithdrawCard | null;
+      let autoCard = withdrawCard(await cardOf(db, ownerId, setting?.bankCardId));
+      if (channel === 2) {
+        const entity = await entityOf(db, ownerId);
+        cashBank = withdrawCard(await cardOf(db, ownerId, entity?.settleBankCardId));
+        if (setting && !autoCard) autoCard = cashBank;
+      } else {
+        const last = await one<{ bankCardId: number | null }>(
+          db,
+          'select bank_card_id from withdrawal where account_id = $1 and channel = 1 order by apply_time desc, id desc limit 1',
+          [ownerId],
+        );
+        cashBank = withdrawCard(await cardOf(db, ownerId, last?.bankCardId));
+      }
+      const owner = await one<{ phone: string | null }>(db, 'select phone from account where id = $1', [ownerId]);
+      const data: WithdrawMode = {
+        channel,
+        autoWithdraw: setting?.autoWithdraw ?? 0,
+        autoMode: setting?.autoMode ?? 1,
+        date: setting?.date ?? 1,
+        nextWithdraw: setting?.autoWithdraw === 1 ? (setting.nextWithdraw ?? null) : null,
+        cashBank,
+        autoCard,
+        phone: maskPhone(owner?.phone),
+        account: await withdrawAccountName(db, ownerId),
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/merchant/esign/getMerchantSignStatus', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const sign = await one<SignRow>(db, 'select * from merchant_sign where account_id = $1', [ownerId]);
-    const account = await one<{ signStatus: 0 | 1 | 2 | 3 }>(db, 'select sign_status from account where id = $1', [
-      ownerId,
-    ]);
-    const entity = await entityOf(db, ownerId);
-    const property = await propertyOf(db, ownerId);
-    const openRequired = property?.openRequired ?? false;
-    const agreements = await rows<{ id: number; name: string; version: string; contentUrl: string }>(
-      db,
-      `select id, name, version, content_url from agreement where enabled = 1 and (scope = 1 or ($1 and scope = 2))
+  api.get(
+    '/api/account/v3/revenueCurve',
+    { permission: 'income:view', input: revenueCurveQuery, touches: touches.sites },
+    async ({ scope, input: query }) => {
+      return revenueCurve(db, scope, query.dimension === 2 ? 2 : 1, query.startDate, query.endDate);
+    },
+  );
+
+  api.get(
+    '/api/merchant/esign/getMerchantSignStatus',
+    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const sign = await one<SignRow>(db, 'select * from merchant_sign where account_id = $1', [ownerId]);
+      const account = await one<{ signStatus: 0 | 1 | 2 | 3 }>(db, 'select sign_status from account where id = $1', [
+        ownerId,
+      ]);
+      const entity = await entityOf(db, ownerId);
+      const property = await propertyOf(db, ownerId);
+      const openRequired = property?.openRequired ?? false;
+      const agreements = await rows<{ id: number; name: string; version: string; contentUrl: string }>(
+        db,
+        `select id, name, version, content_url from agreement where enabled = 1 and (scope = 1 or ($1 and scope = 2))
        order by id`,
-      [openRequired],
-    );
-    const signed = new Map((sign?.agreements ?? []).map((a) => [Number(a.agreementId), a.signedUrl ?? null]));
-    const data: MerchantSignStatus = {
-      signStatus: sign?.signStatus ?? account?.signStatus ?? 0,
-      rejectReason: sign?.rejectReason ?? null,
-      signTime: sign?.signTime === null || sign?.signTime === undefined ? null : Number(sign.signTime),
-      entityName: entity?.name ?? '',
-      entityType: entity?.entityType ?? null,
-      signerName: sign?.signerName || entity?.signerName || '',
-      signerPhone: maskPhone(sign?.signerPhone || entity?.signerPhone || ''),
-      certStatus: entity?.certStatus ?? 0,
-      agreements: agreements.map((a) => ({
-        agreementId: Number(a.id),
-        name: a.name,
-        version: a.version,
-        contentUrl: a.contentUrl,
-        signedUrl: signed.get(Number(a.id)) ?? null,
-      })),
-      openRequired,
-    };
-    return ok(c, data);
-  });
+        [openRequired],
+      );
+      const signed = new Map((sign?.agreements ?? []).map((a) => [Number(a.agreementId), a.signedUrl ?? null]));
+      const data: MerchantSignStatus = {
+        signStatus: sign?.signStatus ?? account?.signStatus ?? 0,
+        rejectReason: sign?.rejectReason ?? null,
+        signTime: sign?.signTime === null || sign?.signTime === undefined ? null : Number(sign.signTime),
+        entityName: entity?.name ?? '',
+        entityType: entity?.entityType ?? null,
+        signerName: sign?.signerName || entity?.signerName || '',
+        signerPhone: maskPhone(sign?.signerPhone || entity?.signerPhone || ''),
+        certStatus: entity?.certStatus ?? 0,
+        agreements: agreements.map((a) => ({
+          agreementId: Number(a.id),
+          name: a.name,
+          version: a.version,
+          contentUrl: a.contentUrl,
+          signedUrl: signed.get(Number(a.id)) ?? null,
+        })),
+        openRequired,
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/merchant/entity/property/getMerchantEntityProperty', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const property = await propertyOf(db, ownerId);
-    const entity = await entityOf(db, ownerId);
-    const card = await cardOf(db, ownerId, entity?.settleBankCardId);
-    const settleCard: SettleCard | null = card
-      ? { ...(withdrawCard(card) as WithdrawCard), verifyStatus: card.verifyStatus }
-      : null;
-    const kyb = await one<{ status: number }>(
-      db,
-      'select status from kyb_verification where account_id = $1 order by apply_time desc, id desc limit 1',
-      [ownerId],
-    );
-    const data: MerchantEntityProperty = {
-      openRequired: property?.openRequired ?? false,
-      openStatus: property?.openStatus ?? 0,
-      failReason: property?.failReason ?? null,
-      applyTime: property?.applyTime ?? null,
-      openTime: property?.openTime ?? null,
-      bankName: property?.bankName ?? '网商银行',
-      eAccountName: property?.eAccountName ?? null,
-      eAccountNo: property?.eAccountNoEnc ? decrypt(property.eAccountNoEnc) : null,
-      businessProvince: property?.businessProvince ?? '',
-      businessCity: property?.businessCity ?? '',
-      businessArea: property?.businessArea ?? '',
-      businessAddress: property?.businessAddress ?? '',
-      categoryCode: property?.categoryCode ?? '',
-      categoryName: property?.categoryName ?? '',
-      storeImages: property?.storeImages ?? [],
-      contactEmail: property?.contactEmail ?? null,
-      settleCard,
-      kybStatus: kyb?.status ?? 0,
-    };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/merchant/entity/property/getMerchantEntityProperty',
+    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const property = await propertyOf(db, ownerId);
+      const entity = await entityOf(db, ownerId);
+      const card = await cardOf(db, ownerId, entity?.settleBankCardId);
+      const settleCard: SettleCard | null = card
+        ? { ...(withdrawCard(card) as WithdrawCard), verifyStatus: card.verifyStatus }
+        : null;
+      const kyb = await one<{ status: number }>(
+        db,
+        'select status from kyb_verification where account_id = $1 order by apply_time desc, id desc limit 1',
+        [ownerId],
+      );
+      const data: MerchantEntityProperty = {
+        openRequired: property?.openRequired ?? false,
+        openStatus: property?.openStatus ?? 0,
+        failReason: property?.failReason ?? null,
+        applyTime: property?.applyTime ?? null,
+        openTime: property?.openTime ?? null,
+        bankName: property?.bankName ?? '网商银行',
+        eAccountName: property?.eAccountName ?? null,
+        eAccountNo: property?.eAccountNoEnc ? decrypt(property.eAccountNoEnc) : null,
+        businessProvince: property?.businessProvince ?? '',
+        businessCity: property?.businessCity ?? '',
+        businessArea: property?.businessArea ?? '',
+        businessAddress: property?.businessAddress ?? '',
+        categoryCode: property?.categoryCode ?? '',
+        categoryName: property?.categoryName ?? '',
+        storeImages: property?.storeImages ?? [],
+        contactEmail: property?.contactEmail ?? null,
+        settleCard,
+        kybStatus: kyb?.status ?? 0,
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/merchant/esign/getMerchantEntity', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const entity = await entityOf(db, ownerId);
-    const card = await cardOf(db, ownerId, entity?.settleBankCardId);
-    const change = entity
-      ? await one<{
-          id: number;
-          applyNo: string;
-          status: 1 | 2 | 3;
-          changes: EntityChangeApply['changes'];
-          rejectReason: string | null;
-          needResign: boolean;
-          applyTime: number;
-          auditTime: number | null;
-        }>(db, 'select * from merchant_entity_change where account_id = $1 order by apply_time desc, id desc limit 1', [
-          ownerId,
-        ])
-      : null;
-    // Before certification the owner edits the form, so ID numbers come back in full; masked once submitted.
-    const editable = !entity || entity.certStatus === 0 || entity.certStatus === 3;
-    const idNo = (enc: string | undefined) => (editable ? decrypt(enc) : maskIdNo(decrypt(enc)));
-    const data: MerchantEntity = {
-      entityId: entity ? Number(entity.id) : null,
-      entityType: entity?.entityType ?? 1,
-      certStatus: entity?.certStatus ?? 0,
-      rejectReason: entity?.rejectReason ?? null,
-      name: entity?.name ?? '',
-      licenseNo: entity?.licenseNo ?? null,
-      licenseImage: entity?.licenseImage ?? null,
-      licenseStart: entity?.licenseStart ?? null,
-      licenseEnd: entity?.licenseEnd ?? null,
-      legalName: entity?.legalName ?? '',
-      legalIdNo: idNo(entity?.legalIdNoEnc),
-      legalIdStart: entity?.legalIdStart ?? '',
-      legalIdEnd: entity?.legalIdEnd ?? null,
-      idFrontImage: entity?.idFrontImage ?? '',
-      idBackImage: entity?.idBackImage ?? '',
-      signerSameAsLegal: entity?.signerSameAsLegal ?? true,
-      signerName: entity?.signerName ?? '',
-      signerIdNo: maskIdNo(decrypt(entity?.signerIdNoEnc)),
-      signerPhone: entity?.signerPhone ?? '',
-      authLetterImage: entity?.authLetterImage ?? null,
-      settleAccountType: entity?.settleAccountType ?? null,
-      settleBankCode: card?.bankCode ?? '',
-      settleBankName: card?.bankName ?? '',
-      settleBranchName: card?.branchName ?? null,
-      settleCardNoMasked: card ? `**** **** **** ${card.cardNoTail}` : '',
-      settleReservedPhone: maskPhone(decrypt(card?.reservedPhoneEnc)),
-      email: entity?.email ?? null,
-      submitTime: entity?.submitTime ?? null,
-      certTime: entity?.certTime ?? null,
-      changeApply: change
-        ? {
-            applyId: Number(change.id),
-            applyNo: change.applyNo,
-            status: change.status,
-            changes: change.changes,
-            rejectReason: change.rejectReason,
-            needResign: change.needResign,
-            applyTime: Number(change.applyTime),
-            auditTime: change.auditTime === null ? null : Number(change.auditTime),
-          }
-        : null,
-    };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/merchant/esign/getMerchantEntity',
+    { permission: 'income:view', accountTypes: [1, 2, 3], input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const entity = await entityOf(db, ownerId);
+      const card = await cardOf(db, ownerId, entity?.settleBankCardId);
+      const change = entity
+        ? await one<{
+            id: number;
+            applyNo: string;
+            status: 1 | 2 | 3;
+            changes: EntityChangeApply['changes'];
+            rejectReason: string | null;
+            needResign: boolean;
+            applyTime: number;
+            auditTime: number | null;
+          }>(
+            db,
+            'select * from merchant_entity_change where account_id = $1 order by apply_time desc, id desc limit 1',
+            [ownerId],
+          )
+        : null;
+      // Before certification the owner edits the form, so ID numbers come back in full; masked once submitted.
+      const editable = !entity || entity.certStatus === 0 || entity.certStatus === 3;
+      const idNo = (enc: string | undefined) => (editable ? decrypt(enc) : maskIdNo(decrypt(enc)));
+      const data: MerchantEntity = {
+        entityId: entity ? Number(entity.id) : null,
+        entityType: entity?.entityType ?? 1,
+        certStatus: entity?.certStatus ?? 0,
+        rejectReason: entity?.rejectReason ?? null,
+        name: entity?.name ?? '',
+        licenseNo: entity?.licenseNo ?? null,
+        licenseImage: entity?.licenseImage ?? null,
+        licenseStart: entity?.licenseStart ?? null,
+        licenseEnd: entity?.licenseEnd ?? null,
+        legalName: entity?.legalName ?? '',
+        legalIdNo: idNo(entity?.legalIdNoEnc),
+        legalIdStart: entity?.legalIdStart ?? '',
+        legalIdEnd: entity?.legalIdEnd ?? null,
+        idFrontImage: entity?.idFrontImage ?? '',
+        idBackImage: entity?.idBackImage ?? '',
+        signerSameAsLegal: entity?.signerSameAsLegal ?? true,
+        signerName: entity?.signerName ?? '',
+        signerIdNo: maskIdNo(decrypt(entity?.signerIdNoEnc)),
+        signerPhone: entity?.signerPhone ?? '',
+        authLetterImage: entity?.authLetterImage ?? null,
+        settleAccountType: entity?.settleAccountType ?? null,
+        settleBankCode: card?.bankCode ?? '',
+        settleBankName: card?.bankName ?? '',
+        settleBranchName: card?.branchName ?? null,
+        settleCardNoMasked: card ? `**** **** **** ${card.cardNoTail}` : '',
+        settleReservedPhone: maskPhone(decrypt(card?.reservedPhoneEnc)),
+        email: entity?.email ?? null,
+        submitTime: entity?.submitTime ?? null,
+        certTime: entity?.certTime ?? null,
+        changeApply: change
+          ? {
+              applyId: Number(change.id),
+              applyNo: change.applyNo,
+              status: change.status,
+              changes: change.changes,
+              rejectReason: change.rejectReason,
+              needResign: change.needResign,
+              applyTime: Number(change.applyTime),
+              auditTime: change.auditTime === null ? null : Number(change.auditTime),
+            }
+          : null,
+      };
+      return data;
+    },
+  );
 
-  app.get('/api/account/settlement/cost/arrears/oweAmount', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const row = await one<{ oweAmount: number; count: number }>(
-      db,
-      `select coalesce(sum(amount - repaid_amount), 0)::bigint as owe_amount, count(*)::int as count
+  api.get(
+    '/api/account/settlement/cost/arrears/oweAmount',
+    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const row = await one<{ oweAmount: number; count: number }>(
+        db,
+        `select coalesce(sum(amount - repaid_amount), 0)::bigint as owe_amount, count(*)::int as count
        from arrears where account_id = $1 and status in (1, 2)`,
-      [ownerId],
-    );
-    const data: ArrearsOweAmount = { oweAmount: Number(row?.oweAmount ?? 0), count: row?.count ?? 0 };
-    return ok(c, data);
-  });
+        [ownerId],
+      );
+      const data: ArrearsOweAmount = { oweAmount: Number(row?.oweAmount ?? 0), count: row?.count ?? 0 };
+      return data;
+    },
+  );
 
-  app.get('/api/share/instalment/queryCommOweAmount', auth, async (c) => {
-    const { ownerId } = incomeCaller(c.get('caller'));
-    const row = await one<{ oweAmount: number; count: number }>(
-      db,
-      `select coalesce(sum(owe_amount - paid_amount), 0)::bigint as owe_amount, count(*)::int as count
+  api.get(
+    '/api/share/instalment/queryCommOweAmount',
+    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const row = await one<{ oweAmount: number; count: number }>(
+        db,
+        `select coalesce(sum(owe_amount - paid_amount), 0)::bigint as owe_amount, count(*)::int as count
        from fee_period where account_id = $1 and status = 3`,
-      [ownerId],
-    );
-    const data: CommOweAmount = { oweAmount: Number(row?.oweAmount ?? 0), owePeriodCount: row?.count ?? 0 };
-    return ok(c, data);
-  });
+        [ownerId],
+      );
+      const data: CommOweAmount = { oweAmount: Number(row?.oweAmount ?? 0), owePeriodCount: row?.count ?? 0 };
+      return data;
+    },
+  );
 
-  return app;
+  return api.app;
 }

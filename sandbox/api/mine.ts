@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type {
   AlarmNum,
@@ -11,8 +11,10 @@ import type {
   StatisticalOperation,
   WarningTypeCount,
 } from '../../src/api/mine';
-import { BizError, FORBIDDEN, INVALID, fail, input, ok } from '../http/envelope';
-import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import type { Scope } from '../http/access';
+import { endpoints } from '../http/endpoint';
+import { BizError, INVALID, fail, input } from '../http/envelope';
+import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, startOfDayAt } from '../lib/time';
 import { siteCounts } from './home';
@@ -31,22 +33,21 @@ const WARNING_TYPES = [1, 2, 3, 4, 5, 6] as const;
 const DEFAULT_SERVICE_PHONE = '400-800-1234';
 
 /** Account types that may use posters (C-mine.md visibility: 运营商, 代理商, 子账号; never 物业 or 施工人员). */
-const POSTER_ACCOUNT_TYPES: readonly number[] = [1, 2, 4];
+const POSTER_ACCOUNT_TYPES = [1, 2, 4] as const;
 
 /**
  * Cards counted on /mine (R2.4; the same figure as GET /api/card/cardCount's total): the operator's cards with
  * status ≠ 4; for a sub-account with dataScope 2 only cards bound to one of its sites.
  */
-export async function cardTotal(db: PGlite, caller: Caller, scope: number[]): Promise<number> {
-  const scoped = caller.account.accountType === 4 && caller.account.dataScope === 2;
-  if (!scoped) {
-    return scalar(db, 'select count(*) from card where merchant_id = $1 and status <> 4', [caller.ownerId]);
+export async function cardTotal(db: PGlite, scope: Scope): Promise<number> {
+  if (!scope.limited) {
+    return scalar(db, 'select count(*) from card where merchant_id = $1 and status <> 4', [scope.ownerId]);
   }
   return scalar(
     db,
     `select count(*) from card where merchant_id = $1 and status <> 4
      and exists (select 1 from card_site cs where cs.card_id = card.id and cs.site_id = any($2::bigint[]))`,
-    [caller.ownerId, scope],
+    [scope.ownerId, await scope.siteIds()],
   );
 }
 
@@ -54,23 +55,15 @@ export async function cardTotal(db: PGlite, caller: Caller, scope: number[]): Pr
  * The WHERE clause selecting the warnings a caller sees (R1.1, R1.3): an owner (1/2) and a builder its operator's
  * warnings; a sub-account with dataScope 2 only those of its sites; a property those of the sites linked to it.
  */
-async function warningScope(db: PGlite, caller: Caller): Promise<{ where: string; params: unknown[] }> {
-  const { account, ownerId } = caller;
+async function warningScope(scope: Scope): Promise<{ where: string; params: unknown[] }> {
+  const { account, ownerId } = scope;
   if (account.accountType === 3) {
-    return { where: 'site_id = any($1::bigint[])', params: [await scopeSiteIds(db, caller)] };
+    return { where: 'site_id = any($1::bigint[])', params: [await scope.siteIds()] };
   }
-  if (account.accountType === 4 && account.dataScope === 2) {
-    return {
-      where: 'merchant_id = $1 and site_id = any($2::bigint[])',
-      params: [ownerId, await scopeSiteIds(db, caller)],
-    };
+  if (scope.limited) {
+    return { where: 'merchant_id = $1 and site_id = any($2::bigint[])', params: [ownerId, await scope.siteIds()] };
   }
   return { where: 'merchant_id = $1', params: [ownerId] };
-}
-
-/** Throws 403 无操作权限 for account types that have no posters (物业, 施工人员). */
-function requirePosterAccess(caller: Caller): void {
-  if (!POSTER_ACCOUNT_TYPES.includes(caller.account.accountType)) throw new BizError(FORBIDDEN, '无操作权限');
 }
 
 /** A poster on sale (status 1 上架), or BizError(1) naming the id. */
@@ -127,133 +120,146 @@ const posterRecordBody = z.object({
  * sandbox-only poster image GET /__sandbox/poster/{posterId}.svg?accountId=N. `now` is the sandbox clock (epoch ms).
  */
 export function mineRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
 
   // GET /api/user/statisticalOperation — the /mine stats strip: the same site/box/socket figures as
   // GET /api/user/siteCount, and the cards of GET /api/card/cardCount (status ≠ 4), in the caller's scope.
-  app.get('/api/user/statisticalOperation', auth, async (c) => {
-    const caller = c.get('caller');
-    const scope = await scopeSiteIds(db, caller);
-    const counts = await siteCounts(db, scope);
-    const data: StatisticalOperation = {
-      siteCount: counts.siteCount,
-      boxCount: counts.boxCount,
-      socketCount: counts.socketCount,
-      cardCount: await cardTotal(db, caller, scope),
-    };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/user/statisticalOperation',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      const counts = await siteCounts(db, await scope.siteIds());
+      const data: StatisticalOperation = {
+        siteCount: counts.siteCount,
+        boxCount: counts.boxCount,
+        socketCount: counts.socketCount,
+        cardCount: await cardTotal(db, scope),
+      };
+      return data;
+    },
+  );
 
   // GET /api/warning/getAlarmNum — unrecovered (status 0), today's (since 00:00 Asia/Shanghai) and per-type counts.
-  app.get('/api/warning/getAlarmNum', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePermission(caller, 'message');
-    const { where, params } = await warningScope(db, caller);
-    const today = startOfDayAt(now());
-    const n = params.length;
-    const totals = await one<{ unrecovered: number; today: number }>(
-      db,
-      `select count(*) filter (where status = 0)::int as unrecovered,
+  api.get(
+    '/api/warning/getAlarmNum',
+    { permission: 'message', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      const { where, params } = await warningScope(scope);
+      const today = startOfDayAt(now());
+      const n = params.length;
+      const totals = await one<{ unrecovered: number; today: number }>(
+        db,
+        `select count(*) filter (where status = 0)::int as unrecovered,
               count(*) filter (where warning_time >= $${n + 1} and warning_time < $${n + 2})::int as today
        from warning_record where ${where}`,
-      [...params, today, today + DAY_MS],
-    );
-    const perType = await rows<WarningTypeCount>(
-      db,
-      `select warning_type, count(*)::int as count from warning_record where ${where} group by warning_type`,
-      params,
-    );
-    const data: AlarmNum = {
-      unrecoveredCount: totals?.unrecovered ?? 0,
-      todayCount: totals?.today ?? 0,
-      typeCounts: WARNING_TYPES.map((warningType) => ({
-        warningType,
-        count: perType.find((r) => r.warningType === warningType)?.count ?? 0,
-      })),
-    };
-    return ok(c, data);
-  });
+        [...params, today, today + DAY_MS],
+      );
+      const perType = await rows<WarningTypeCount>(
+        db,
+        `select warning_type, count(*)::int as count from warning_record where ${where} group by warning_type`,
+        params,
+      );
+      const data: AlarmNum = {
+        unrecoveredCount: totals?.unrecovered ?? 0,
+        todayCount: totals?.today ?? 0,
+        typeCounts: WARNING_TYPES.map((warningType) => ({
+          warningType,
+          count: perType.find((r) => r.warningType === warningType)?.count ?? 0,
+        })),
+      };
+      return data;
+    },
+  );
 
   // GET /api/message/noticeList — published notices (status 1), newest first, with the caller's read flag; unreadCount
   // counts every published notice the caller has not read (whatever the type filter).
-  app.get('/api/message/noticeList', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePermission(caller, 'message');
-    const query = await input(c, noticeQuery);
-    const accountId = caller.account.id;
-    const typeFilter = query.type === undefined ? '' : 'and n.type = $2';
-    const filterParams: unknown[] = query.type === undefined ? [accountId] : [accountId, query.type];
-    const p = filterParams.length;
-    const list = await rows<NoticeRow>(
-      db,
-      `select n.id, n.type, n.title, n.summary, n.cover_url, n.publish_time,
+  api.get(
+    '/api/message/noticeList',
+    { permission: 'message', input: noticeQuery, touches: touches.self },
+    async ({ caller, input: query }) => {
+      const accountId = caller.account.id;
+      const typeFilter = query.type === undefined ? '' : 'and n.type = $2';
+      const filterParams: unknown[] = query.type === undefined ? [accountId] : [accountId, query.type];
+      const p = filterParams.length;
+      const list = await rows<NoticeRow>(
+        db,
+        `select n.id, n.type, n.title, n.summary, n.cover_url, n.publish_time,
               (exists (select 1 from notice_read r where r.notice_id = n.id and r.account_id = $1))::int as read
        from notice n where n.status = 1 ${typeFilter}
        order by n.publish_time desc, n.id desc limit $${p + 1} offset $${p + 2}`,
-      [...filterParams, query.pageSize, (query.pageNum - 1) * query.pageSize],
-    );
-    const total =
-      query.type === undefined
-        ? await scalar(db, 'select count(*) from notice where status = 1')
-        : await scalar(db, 'select count(*) from notice where status = 1 and type = $1', [query.type]);
-    const unreadCount = await scalar(
-      db,
-      `select count(*) from notice n where n.status = 1
+        [...filterParams, query.pageSize, (query.pageNum - 1) * query.pageSize],
+      );
+      const total =
+        query.type === undefined
+          ? await scalar(db, 'select count(*) from notice where status = 1')
+          : await scalar(db, 'select count(*) from notice where status = 1 and type = $1', [query.type]);
+      const unreadCount = await scalar(
+        db,
+        `select count(*) from notice n where n.status = 1
        and not exists (select 1 from notice_read r where r.notice_id = n.id and r.account_id = $1)`,
-      [accountId],
-    );
-    const data: NoticeListResult = { list, total, unreadCount };
-    return ok(c, data);
-  });
+        [accountId],
+      );
+      const data: NoticeListResult = { list, total, unreadCount };
+      return data;
+    },
+  );
 
   // GET /api/direct/poster/reportPosterList — posters on sale (status 1) by sort. The sandbox has no image files, so
   // each thumbnail is the poster drawn for the caller by the sandbox itself.
-  app.get('/api/direct/poster/reportPosterList', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePosterAccess(caller);
-    const origin = originOf(c);
-    const posters = await rows<PosterRow>(
-      db,
-      'select id, title, poster_type, status from poster where status = 1 order by sort, id',
-    );
-    const data: PosterItem[] = posters.map((p) => ({
-      posterId: p.id,
-      title: p.title,
-      thumbUrl: posterImageUrl(origin, p.id, caller.account.id),
-      posterType: p.posterType,
-    }));
-    return ok(c, data);
-  });
+  api.get(
+    '/api/direct/poster/reportPosterList',
+    { permission: 'login', accountTypes: POSTER_ACCOUNT_TYPES, input: z.object({}), touches: touches.self },
+    async ({ c, caller }) => {
+      const origin = originOf(c);
+      const posters = await rows<PosterRow>(
+        db,
+        'select id, title, poster_type, status from poster where status = 1 order by sort, id',
+      );
+      const data: PosterItem[] = posters.map((p) => ({
+        posterId: p.id,
+        title: p.title,
+        thumbUrl: posterImageUrl(origin, p.id, caller.account.id),
+        posterType: p.posterType,
+      }));
+      return data;
+    },
+  );
 
   // GET /api/direct/poster/listPosterImageUrl — the poster personalised with the operator's service phone and QR.
-  app.get('/api/direct/poster/listPosterImageUrl', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePosterAccess(caller);
-    const { posterId } = await input(c, z.object({ posterId: posterIdRule }));
-    await posterOnSale(db, posterId);
-    const data: PosterImages = { imageUrls: [posterImageUrl(originOf(c), posterId, caller.account.id)] };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/direct/poster/listPosterImageUrl',
+    {
+      permission: 'login',
+      accountTypes: POSTER_ACCOUNT_TYPES,
+      input: z.object({ posterId: posterIdRule }),
+      touches: touches.self,
+    },
+    async ({ c, caller, input: { posterId } }) => {
+      await posterOnSale(db, posterId);
+      const data: PosterImages = { imageUrls: [posterImageUrl(originOf(c), posterId, caller.account.id)] };
+      return data;
+    },
+  );
 
   // POST /api/direct/poster/reportPosterRecord — one PosterRecord row (action 1 查看, 2 保存/分享).
-  app.post('/api/direct/poster/reportPosterRecord', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePosterAccess(caller);
-    const body = await input(c, posterRecordBody);
-    await posterOnSale(db, body.posterId);
-    const at = now();
-    await db.query(
-      `insert into poster_record (poster_id, account_id, action, create_time, update_time) values ($1, $2, $3, $4, $4)`,
-      [body.posterId, caller.account.id, body.action, at],
-    );
-    return ok(c, null);
-  });
+  api.post(
+    '/api/direct/poster/reportPosterRecord',
+    { permission: 'login', accountTypes: POSTER_ACCOUNT_TYPES, input: posterRecordBody, touches: touches.self },
+    async ({ caller, input: body }) => {
+      await posterOnSale(db, body.posterId);
+      const at = now();
+      await db.query(
+        `insert into poster_record (poster_id, account_id, action, create_time, update_time) values ($1, $2, $3, $4, $4)`,
+        [body.posterId, caller.account.id, body.action, at],
+      );
+      return null;
+    },
+  );
 
   // GET /__sandbox/poster/{posterId}.svg?accountId=N — sandbox-only: draws the personalised poster (title, the
   // operator's name and service phone, a QR-like pattern unique to poster and account). No token: image viewers of
   // the hosts load it without the app's headers.
-  app.get('/__sandbox/poster/:file{[0-9]+\\.svg}', async (c) => {
+  api.app.get('/__sandbox/poster/:file{[0-9]+\\.svg}', async (c) => {
     const posterId = Number(c.req.param('file').replace(/\.svg$/, ''));
     const { accountId } = await input(
       c,
@@ -271,7 +277,7 @@ export function mineRoutes(db: PGlite, now: () => number) {
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-cache' });
   });
 
-  return app;
+  return api.app;
 }
 
 /** What a poster prints about the operator behind an account. */

@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type {
   CardIncomeDay,
@@ -10,11 +9,12 @@ import type {
   SiteIncomeMonthRow,
   SiteIncomeYear,
 } from '../../src/api/site-income';
-import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
-import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import type { SiteTarget } from '../http/access';
+import { endpoints } from '../http/endpoint';
+import { BizError, INVALID } from '../http/envelope';
+import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, addDays, addMonths, dayOf, monthOf, startOfDay } from '../lib/time';
-import { visibleSites } from './site';
 
 /**
  * Site income (B-site.md §5, Business rules E; entities.md SiteDailyStat §73, R3): the year overview month by month,
@@ -36,18 +36,19 @@ const pageFields = {
   pageSize: z.coerce.number().int().min(1).max(100, 'pageSize 最大为100'),
 };
 
-/** A site whose income the caller may see, with its creation day; throws code 1 / 403 otherwise. */
-async function incomeSite(db: PGlite, caller: Caller, siteId: number): Promise<{ createDay: string; name: string }> {
-  requirePermission(caller, 'income:view');
-  const visible = (await visibleSites(db, caller)).some((v) => v.id === siteId);
-  const site = await one<{ createTime: number; name: string }>(
-    db,
-    'select create_time, name from site where id = $1 and deleted = 0',
-    [siteId],
-  );
-  if (!visible || !site) throw new BizError(INVALID, '站点不存在或无权查看');
-  if (!(await scopeSiteIds(db, caller)).includes(siteId)) throw new BizError(FORBIDDEN, '无权查看该站点收入明细');
-  return { createDay: dayOf(Number(site.createTime)), name: site.name };
+/**
+ * Who may see a site's income (declared on each endpoint): income:view and the site in the caller's own scope — a
+ * share party's read-only view of another owner's site is refused with 403 (R1.3: it sees only its own share).
+ */
+const incomeAccess = {
+  permission: 'income:view',
+  touches: touches.site('siteId', 'scope', { refused: '无权查看该站点收入明细' }),
+} as const;
+
+/** The creation day of a site whose income the caller may see (checked by incomeAccess). */
+async function createDayOf(db: PGlite, site: SiteTarget): Promise<string> {
+  const row = await one<{ createTime: number }>(db, 'select create_time from site where id = $1', [site.id]);
+  return dayOf(Number(row?.createTime));
 }
 
 /**
@@ -117,68 +118,69 @@ async function statsBetween(db: PGlite, siteId: number, from: string, to: string
 const n = (v: number | string | null | undefined) => Number(v ?? 0);
 
 export function siteIncomeRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
 
   // GET /api/site/siteIncomeMonth — one year of a site, month by month (newest first) with the year's summary.
-  app.get('/api/site/siteIncomeMonth', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(
-      c,
-      z.object({
+  api.get(
+    '/api/site/siteIncomeMonth',
+    {
+      ...incomeAccess,
+      input: z.object({
         siteId: z.coerce.number({ error: '缺少站点 siteId' }).int().positive(),
         year: z.coerce.number({ error: '缺少年份 year' }).int().min(2000, '年份不合法').max(2100, '年份不合法'),
       }),
-    );
-    const site = await incomeSite(db, caller, q.siteId);
-    const today = dayOf(now());
-    const createYear = Number(site.createDay.slice(0, 4));
-    if (q.year < createYear || q.year > Number(today.slice(0, 4))) throw new BizError(INVALID, '年份超出范围');
-    const firstMonth = q.year === createYear ? site.createDay.slice(0, 7) : `${q.year}-01`;
-    const lastMonth = q.year === Number(today.slice(0, 4)) ? monthOf(now()) : `${q.year}-12`;
-    const stats = await statsBetween(db, q.siteId, `${firstMonth}-01`, `${lastMonth}-31`);
-    const list: SiteIncomeMonthRow[] = [];
-    for (let month = lastMonth; month >= firstMonth; month = addMonths(month, -1)) {
-      const row: SiteIncomeMonthRow = {
-        month,
-        chargeIncome: 0,
-        coinIncome: 0,
-        cardIncome: 0,
-        refundAmount: 0,
-        totalIncome: 0,
-        myIncome: 0,
-        orderCount: 0,
-        energyWh: 0,
-      };
-      for (const [day, s] of stats) {
-        if (!day.startsWith(month)) continue;
-        row.chargeIncome += n(s.chargeIncome);
-        row.coinIncome += n(s.coinIncome);
-        row.cardIncome += n(s.cardNetAmount);
-        row.refundAmount += n(s.chargeRefundAmount);
-        row.totalIncome += n(s.grossIncome);
-        row.orderCount += n(s.orderCount);
-        row.energyWh += n(s.energyWh);
-      }
-      row.myIncome = await scalar(
-        db,
-        `select coalesce(sum(amount), 0) from order_split where site_id = $1 and account_id = $2
+    },
+    async ({ caller, input: q, target }) => {
+      const createDay = await createDayOf(db, target);
+      const today = dayOf(now());
+      const createYear = Number(createDay.slice(0, 4));
+      if (q.year < createYear || q.year > Number(today.slice(0, 4))) throw new BizError(INVALID, '年份超出范围');
+      const firstMonth = q.year === createYear ? createDay.slice(0, 7) : `${q.year}-01`;
+      const lastMonth = q.year === Number(today.slice(0, 4)) ? monthOf(now()) : `${q.year}-12`;
+      const stats = await statsBetween(db, q.siteId, `${firstMonth}-01`, `${lastMonth}-31`);
+      const list: SiteIncomeMonthRow[] = [];
+      for (let month = lastMonth; month >= firstMonth; month = addMonths(month, -1)) {
+        const row: SiteIncomeMonthRow = {
+          month,
+          chargeIncome: 0,
+          coinIncome: 0,
+          cardIncome: 0,
+          refundAmount: 0,
+          totalIncome: 0,
+          myIncome: 0,
+          orderCount: 0,
+          energyWh: 0,
+        };
+        for (const [day, s] of stats) {
+          if (!day.startsWith(month)) continue;
+          row.chargeIncome += n(s.chargeIncome);
+          row.coinIncome += n(s.coinIncome);
+          row.cardIncome += n(s.cardNetAmount);
+          row.refundAmount += n(s.chargeRefundAmount);
+          row.totalIncome += n(s.grossIncome);
+          row.orderCount += n(s.orderCount);
+          row.energyWh += n(s.energyWh);
+        }
+        row.myIncome = await scalar(
+          db,
+          `select coalesce(sum(amount), 0) from order_split where site_id = $1 and account_id = $2
          and create_time >= $3 and create_time < $4`,
-        [q.siteId, caller.ownerId, startOfDay(`${month}-01`), startOfDay(`${addMonths(month, 1)}-01`)],
-      );
-      list.push(row);
-    }
-    const data: SiteIncomeYear = {
-      summary: {
-        totalIncome: list.reduce((s, r) => s + r.totalIncome, 0),
-        myIncome: list.reduce((s, r) => s + r.myIncome, 0),
-        orderCount: list.reduce((s, r) => s + r.orderCount, 0),
-        energyWh: list.reduce((s, r) => s + r.energyWh, 0),
-      },
-      list,
-    };
-    return ok(c, data);
-  });
+          [q.siteId, caller.ownerId, startOfDay(`${month}-01`), startOfDay(`${addMonths(month, 1)}-01`)],
+        );
+        list.push(row);
+      }
+      const data: SiteIncomeYear = {
+        summary: {
+          totalIncome: list.reduce((s, r) => s + r.totalIncome, 0),
+          myIncome: list.reduce((s, r) => s + r.myIncome, 0),
+          orderCount: list.reduce((s, r) => s + r.orderCount, 0),
+          energyWh: list.reduce((s, r) => s + r.energyWh, 0),
+        },
+        list,
+      };
+      return data;
+    },
+  );
 
   const dayListSchema = z.object({
     siteId: z.number({ error: '缺少站点 siteId' }).int().positive(),
@@ -190,11 +192,11 @@ export function siteIncomeRoutes(db: PGlite, now: () => number) {
    * The SiteDailyStat rows of the days a month's list shows (B §5: creation day … today, newest first) for a caller who
    * may see the site's income; the month must be within range.
    */
-  const monthDays = async (caller: Caller, q: z.infer<typeof dayListSchema>) => {
-    const site = await incomeSite(db, caller, q.siteId);
+  const monthDays = async (site: SiteTarget, q: z.infer<typeof dayListSchema>) => {
+    const createDay = await createDayOf(db, site);
     const today = dayOf(now());
-    checkMonth(q.month, site.createDay, today);
-    const days = daysOfMonth(q.month, site.createDay, today);
+    checkMonth(q.month, createDay, today);
+    const days = daysOfMonth(q.month, createDay, today);
     const stats = days.length ? await statsBetween(db, q.siteId, days[days.length - 1] ?? '', days[0] ?? '') : null;
     return days.map((date) => ({ date, s: stats?.get(date) }));
   };
@@ -208,16 +210,12 @@ export function siteIncomeRoutes(db: PGlite, now: () => number) {
     row: (date: string, s: DayStat | undefined) => R,
     keys: readonly K[],
   ) =>
-    app.post(url, auth, async (c) => {
-      const q = await input(c, dayListSchema);
-      const days = await monthDays(c.get('caller'), q);
-      return ok(
-        c,
-        dayListPage(
-          days.map(({ date, s }) => row(date, s)),
-          q,
-          keys,
-        ),
+    api.post(url, { ...incomeAccess, input: dayListSchema }, async ({ input: q, target }) => {
+      const days = await monthDays(target, q);
+      return dayListPage(
+        days.map(({ date, s }) => row(date, s)),
+        q,
+        keys,
       );
     });
 
@@ -266,11 +264,11 @@ export function siteIncomeRoutes(db: PGlite, now: () => number) {
   );
 
   // GET /api/charger/getCoinsOrderList — coin orders of a day range (optionally one site), newest first.
-  app.get('/api/charger/getCoinsOrderList', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(
-      c,
-      z
+  api.get(
+    '/api/charger/getCoinsOrderList',
+    {
+      permission: 'login',
+      input: z
         .object({
           siteId: z.coerce.number().int().positive().optional(),
           startDate: daySchema,
@@ -279,35 +277,36 @@ export function siteIncomeRoutes(db: PGlite, now: () => number) {
         })
         .refine((r) => r.startDate <= r.endDate, '开始日期不能晚于结束日期')
         .refine((r) => (startOfDay(r.endDate) - startOfDay(r.startDate)) / DAY_MS <= 92, '查询时间跨度不能超过3个月'),
-    );
-    const scope = await scopeSiteIds(db, caller);
-    if (q.siteId !== undefined && !scope.includes(q.siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
-    const sites = q.siteId !== undefined ? [q.siteId] : scope;
-    const params: unknown[] = [sites, startOfDay(q.startDate), startOfDay(addDays(q.endDate, 1))];
-    const where = `o.site_id = any($1::bigint[]) and o.pay_type = 6 and o.status <> 5
+      touches: touches.optionalSite('siteId', 'scope'),
+    },
+    async ({ scope, input: q, target }) => {
+      const sites = target ? [target.id] : await scope.siteIds();
+      const params: unknown[] = [sites, startOfDay(q.startDate), startOfDay(addDays(q.endDate, 1))];
+      const where = `o.site_id = any($1::bigint[]) and o.pay_type = 6 and o.status <> 5
       and o.settle_status in ${INCOME_SETTLE} and o.pay_time >= $2 and o.pay_time < $3`;
-    const total = await scalar(db, `select count(*) from charge_order o where ${where}`, params);
-    const list = await rows<CoinOrderRow>(
-      db,
-      `select o.id, o.order_no, o.site_id, s.name as site_name, o.serial_number, o.socket_no,
+      const total = await scalar(db, `select count(*) from charge_order o where ${where}`, params);
+      const list = await rows<CoinOrderRow>(
+        db,
+        `select o.id, o.order_no, o.site_id, s.name as site_name, o.serial_number, o.socket_no,
               coalesce(o.coin_count, 0) as coin_count, o.amount,
               case when o.status = 1 then coalesce(o.preset_minutes, 0) else o.duration_minutes end as minutes,
               o.start_time
        from charge_order o join site s on s.id = o.site_id
        where ${where} order by o.pay_time desc, o.id desc limit $4 offset $5`,
-      [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
-    );
-    return ok(c, {
-      list: list.map((r) => ({
-        ...r,
-        id: Number(r.id),
-        siteId: Number(r.siteId),
-        amount: Number(r.amount),
-        startTime: Number(r.startTime),
-      })),
-      total,
-    });
-  });
+        [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
+      );
+      return {
+        list: list.map((r) => ({
+          ...r,
+          id: Number(r.id),
+          siteId: Number(r.siteId),
+          amount: Number(r.amount),
+          startTime: Number(r.startTime),
+        })),
+        total,
+      };
+    },
+  );
 
-  return app;
+  return api.app;
 }

@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ChargeRule } from '../../src/api/site';
 import type {
@@ -21,8 +20,10 @@ import {
 } from '../../src/api/site-settings-rules';
 import { phoneRule } from '../../src/api/rules';
 import { locationFailure, roundCoordinate } from '../../src/lib/coords';
-import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
-import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import { endpoints } from '../http/endpoint';
+import { BizError, INVALID, input, ok } from '../http/envelope';
+import type { Caller } from '../http/session';
+import { touches } from '../http/touch';
 import { exec, one, rows, scalar, type Db } from '../lib/db';
 import { addDays, dayOf } from '../lib/time';
 import {
@@ -36,7 +37,7 @@ import {
   withProperty,
   type ShareRuleInput,
 } from './share-rules';
-import { ownedProperty, siteNameTaken, visibleSites } from './site';
+import { ownedProperty, siteNameTaken } from './site';
 
 /**
  * Site profile and settings endpoints (B-site.md §4; Business rules §A.3, §B, §C; entities.md R8): modifySite (partial
@@ -45,7 +46,8 @@ import { ownedProperty, siteNameTaken, visibleSites } from './site';
  * bound, contracts, delSite; plus the two reads of other sections the profile shows (querySiteInstalmentStatus of the
  * settlement section, getSiteApplies of /mine/siteAuthor) and a test control standing in for the platform's review.
  *
- * Only the owner (and sub-accounts with site:edit) may change a site: code 403 无操作权限 otherwise. Share changes
+ * Only the owner (and sub-accounts with site:edit) may change a site: code 403 无操作权限 otherwise (declared with each
+ * endpoint: sandbox/http/endpoint.ts checks it before the handler runs). Share changes
  * create a version effective tomorrow (待生效), or 审核中 when they lower the property's terms; while a version is 审核中
  * further changes are refused; site.audit_status mirrors the newest version. The 00:00 job (a 待生效 version whose day
  * has come becomes 生效中, the previous one 已失效) runs lazily before these endpoints read or write a site's versions.
@@ -76,22 +78,6 @@ async function siteRow(db: Db, siteId: number): Promise<SiteRowLite> {
 
 function toId(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
-}
-
-/** A site the caller may see (R1.3); code 1 otherwise. */
-async function visibleSite(db: PGlite, caller: Caller, siteId: number): Promise<SiteRowLite> {
-  const visible = await visibleSites(db, caller);
-  if (!visible.some((v) => v.id === siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
-  return siteRow(db, siteId);
-}
-
-/** A site the caller may change: the owner or a sub-account with site:edit (403 无操作权限 otherwise). */
-async function editableSite(db: PGlite, caller: Caller, siteId: number): Promise<SiteRowLite> {
-  requirePermission(caller, 'site:edit');
-  const entry = (await visibleSites(db, caller)).find((v) => v.id === siteId);
-  if (!entry) throw new BizError(INVALID, '站点不存在或无权查看');
-  if (!entry.editable) throw new BizError(FORBIDDEN, '无操作权限');
-  return siteRow(db, siteId);
 }
 
 const whole = (message: string) => z.number({ error: message }).int(message);
@@ -183,7 +169,7 @@ function checkLocation(q: ModifyRequest): void {
 
 /** Applies one modifySite request (validated) in a transaction; returns the answer. */
 async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: number): Promise<ModifySiteResult> {
-  const site = await editableSite(db, caller, q.id);
+  const site = await siteRow(db, q.id);
   const { id: _id, siteShareRule, chargeRule, merchantId, communityId, contractCode, ...plain } = q;
   const changes = Object.entries(q).filter(([key, value]) => key !== 'id' && value !== undefined);
   if (changes.length === 0) throw new BizError(INVALID, '没有要修改的内容');
@@ -288,263 +274,318 @@ const siteIdQuery = z.object({
 });
 
 export function siteSettingsRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
+  const app = api.app;
 
   // POST /api/r9/site/modifySite — partial update by the owner (B §4).
-  app.post('/api/r9/site/modifySite', auth, async (c) => {
-    const q = await input(c, modifySchema);
-    return ok(c, await modifySite(db, c.get('caller'), q, now()));
-  });
+  api.post(
+    '/api/r9/site/modifySite',
+    { permission: 'site:edit', input: modifySchema, touches: touches.site('id', 'edit') },
+    async ({ caller, input: q }) => {
+      return await modifySite(db, caller, q, now());
+    },
+  );
 
   // GET /api/r9/site/querySiteShareRuleList — every version, newest first.
-  app.get('/api/r9/site/querySiteShareRuleList', auth, async (c) => {
-    const { siteId } = await input(c, siteIdQuery);
-    await activateDueVersions(db, now(), siteId);
-    await visibleSite(db, c.get('caller'), siteId);
-    const data: ShareRuleVersion[] = (await shareRuleVersions(db, siteId)).map(({ id: _id, ...v }) => v);
-    return ok(c, data);
-  });
+  api.get(
+    '/api/r9/site/querySiteShareRuleList',
+    { permission: 'site:view', input: siteIdQuery, touches: touches.site('siteId', 'view') },
+    async ({ input: { siteId } }) => {
+      await activateDueVersions(db, now(), siteId);
+      await siteRow(db, siteId);
+      const data: ShareRuleVersion[] = (await shareRuleVersions(db, siteId)).map(({ id: _id, ...v }) => v);
+      return data;
+    },
+  );
 
   // GET /api/site/checkAuditSiteInfo — review state of the newest version.
-  app.get('/api/site/checkAuditSiteInfo', auth, async (c) => {
-    const { siteId } = await input(c, siteIdQuery);
-    await activateDueVersions(db, now(), siteId);
-    await visibleSite(db, c.get('caller'), siteId);
-    const newest = await one<{ status: number; submitTime: number; rejectReason: string | null }>(
-      db,
-      `select status, submit_time, reject_reason from site_share_rule_version where site_id = $1
+  api.get(
+    '/api/site/checkAuditSiteInfo',
+    { permission: 'site:view', input: siteIdQuery, touches: touches.site('siteId', 'view') },
+    async ({ input: { siteId } }) => {
+      await activateDueVersions(db, now(), siteId);
+      await siteRow(db, siteId);
+      const newest = await one<{ status: number; submitTime: number; rejectReason: string | null }>(
+        db,
+        `select status, submit_time, reject_reason from site_share_rule_version where site_id = $1
        order by version desc limit 1`,
-      [siteId],
-    );
-    const data: AuditSiteInfo = {
-      auditStatus: newest?.status === 3 ? 1 : newest?.status === 4 ? 2 : 0,
-      submitTime: newest ? Number(newest.submitTime) : null,
-      rejectReason: newest?.status === 4 ? newest.rejectReason : null,
-    };
-    return ok(c, data);
-  });
+        [siteId],
+      );
+      const data: AuditSiteInfo = {
+        auditStatus: newest?.status === 3 ? 1 : newest?.status === 4 ? 2 : 0,
+        submitTime: newest ? Number(newest.submitTime) : null,
+        rejectReason: newest?.status === 4 ? newest.rejectReason : null,
+      };
+      return data;
+    },
+  );
 
   // GET /api/site/querySiteShareSimpleProportionList — the property's rates (in force) on the caller's sites.
-  app.get('/api/site/querySiteShareSimpleProportionList', auth, async (c) => {
-    const caller = c.get('caller');
-    const { merchantId } = await input(
-      c,
-      z.object({ merchantId: z.coerce.number({ error: '缺少物业 merchantId' }).int().positive('缺少物业 merchantId') }),
-    );
-    const ids = await scopeSiteIds(db, caller);
-    return ok(
-      c,
-      await rows(
+  api.get(
+    '/api/site/querySiteShareSimpleProportionList',
+    {
+      permission: 'login',
+      input: z.object({
+        merchantId: z.coerce.number({ error: '缺少物业 merchantId' }).int().positive('缺少物业 merchantId'),
+      }),
+      touches: touches.sites,
+    },
+    async ({ scope, input: { merchantId } }) => {
+      const ids = await scope.siteIds();
+      return await rows(
         db,
         `select s.id as site_id, s.name as site_name, v.share_mode, p.charge_rate, p.card_rate, p.coin_rate
          from site s join site_share_rule_version v on v.site_id = s.id and v.status = 1
          join site_share_party p on p.version_id = v.id and p.party_type = 2 and p.user_id = $2
          where s.id = any($1::bigint[]) and s.deleted = 0 and s.merchant_id = $2 order by s.id`,
         [ids, merchantId],
-      ),
-    );
-  });
+      );
+    },
+  );
 
   // GET /api/user/getCommercialByPhone — an account by its login phone (K13: code 0 with exists false when none; a
   // 已注销 account is none, as the share-rule checks treat it: "该手机号未注册平台账号").
-  app.get('/api/user/getCommercialByPhone', auth, async (c) => {
-    const { phone } = await input(c, z.object({ phone: phoneRule }));
-    const account = await one<{
-      id: number;
-      shortName: string;
-      name: string;
-      contacts: string;
-      phone: string;
-      accountType: 1 | 2 | 3 | 4 | 5;
-    }>(db, 'select id, short_name, name, contacts, phone, account_type from account where phone = $1 and status <> 3', [
-      phone,
-    ]);
-    const data: CommercialByPhone = account
-      ? {
-          exists: true,
-          userId: Number(account.id),
-          shortName: account.shortName,
-          name: account.name,
-          contacts: account.contacts,
-          phone: account.phone,
-          accountType: account.accountType,
-        }
-      : { exists: false };
-    return ok(c, data);
-  });
+  api.get(
+    '/api/user/getCommercialByPhone',
+    {
+      permission: { anyOf: ['site:edit', 'tenement'] },
+      accountTypes: [1, 2, 4],
+      input: z.object({ phone: phoneRule }),
+      touches: touches.directory,
+    },
+    async ({ input: { phone } }) => {
+      const account = await one<{
+        id: number;
+        shortName: string;
+        name: string;
+        contacts: string;
+        phone: string;
+        accountType: 1 | 2 | 3 | 4 | 5;
+      }>(
+        db,
+        'select id, short_name, name, contacts, phone, account_type from account where phone = $1 and status <> 3',
+        [phone],
+      );
+      const data: CommercialByPhone = account
+        ? {
+            exists: true,
+            userId: Number(account.id),
+            shortName: account.shortName,
+            name: account.name,
+            contacts: account.contacts,
+            phone: account.phone,
+            accountType: account.accountType,
+          }
+        : { exists: false };
+      return data;
+    },
+  );
 
   // GET /api/site/getOperationMode — billing capabilities of the site's box models.
-  app.get('/api/site/getOperationMode', auth, async (c) => {
-    const { siteId } = await input(c, siteIdQuery);
-    const site = await visibleSite(db, c.get('caller'), siteId);
-    return ok(c, await operationMode(db, site));
-  });
+  api.get(
+    '/api/site/getOperationMode',
+    { permission: 'site:view', input: siteIdQuery, touches: touches.site('siteId', 'view') },
+    async ({ input: { siteId } }) => {
+      const site = await siteRow(db, siteId);
+      return await operationMode(db, site);
+    },
+  );
 
   // GET /api/site/sameSiteRuleList — the owner's other sites in the same charge-rule group.
-  app.get('/api/site/sameSiteRuleList', auth, async (c) => {
-    const { siteId } = await input(c, siteIdQuery);
-    const site = await visibleSite(db, c.get('caller'), siteId);
-    return ok(
-      c,
-      await rows(
+  api.get(
+    '/api/site/sameSiteRuleList',
+    { permission: 'site:view', input: siteIdQuery, touches: touches.site('siteId', 'view') },
+    async ({ input: { siteId } }) => {
+      const site = await siteRow(db, siteId);
+      return await rows(
         db,
         `select s.id as site_id, s.name as site_name,
                 (select count(*)::int from device d where d.site_id = s.id and d.device_type between 1 and 3) as box_count
          from site s where s.operator_id = $1 and s.charge_rule_group_id = $2 and s.id <> $3 and s.deleted = 0
          order by s.id`,
         [site.operatorId, site.chargeRuleGroupId, site.id],
-      ),
-    );
-  });
+      );
+    },
+  );
 
   // GET /api/site/simpleSiteList — [{ id, name }] of the caller's sites.
-  app.get('/api/site/simpleSiteList', auth, async (c) => {
-    const ids = await scopeSiteIds(db, c.get('caller'));
-    return ok(c, await rows(db, 'select id, name from site where id = any($1::bigint[]) order by id', [ids]));
-  });
+  api.get(
+    '/api/site/simpleSiteList',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      const ids = await scope.siteIds();
+      return await rows(db, 'select id, name from site where id = any($1::bigint[]) order by id', [ids]);
+    },
+  );
 
   // GET /api/site/haveCard — cards (not cancelled) bound to the site.
-  app.get('/api/site/haveCard', auth, async (c) => {
-    const { siteId } = await input(c, siteIdQuery);
-    await visibleSite(db, c.get('caller'), siteId);
-    const cardCount = await cardsBound(db, siteId);
-    return ok(c, { haveCard: cardCount > 0, cardCount });
-  });
+  api.get(
+    '/api/site/haveCard',
+    { permission: 'site:view', input: siteIdQuery, touches: touches.site('siteId', 'view') },
+    async ({ input: { siteId } }) => {
+      await siteRow(db, siteId);
+      const cardCount = await cardsBound(db, siteId);
+      return { haveCard: cardCount > 0, cardCount };
+    },
+  );
 
   // POST /api/r9/site/delSite — soft delete without devices and cards (B §A.3).
-  app.post('/api/r9/site/delSite', auth, async (c) => {
-    const { id } = await input(c, z.object({ id: z.number({ error: '缺少站点 id' }).int().positive('缺少站点 id') }));
-    const site = await editableSite(db, c.get('caller'), id);
-    const devices = await scalar(db, 'select count(*) from device where site_id = $1', [site.id]);
-    if (devices > 0) throw new BizError(INVALID, '站点下还有设备，请先解绑所有设备');
-    const cards = await cardsBound(db, site.id);
-    if (cards > 0) throw new BizError(INVALID, `站点已绑定${cards}张卡，请先解绑卡片`);
-    await exec(db, 'update site set deleted = 1, update_time = $2 where id = $1', [site.id, now()]);
-    return ok(c, null);
-  });
+  api.post(
+    '/api/r9/site/delSite',
+    {
+      permission: 'site:edit',
+      input: z.object({ id: z.number({ error: '缺少站点 id' }).int().positive('缺少站点 id') }),
+      touches: touches.site('id', 'edit'),
+    },
+    async ({ input: { id } }) => {
+      const site = await siteRow(db, id);
+      const devices = await scalar(db, 'select count(*) from device where site_id = $1', [site.id]);
+      if (devices > 0) throw new BizError(INVALID, '站点下还有设备，请先解绑所有设备');
+      const cards = await cardsBound(db, site.id);
+      if (cards > 0) throw new BizError(INVALID, `站点已绑定${cards}张卡，请先解绑卡片`);
+      await exec(db, 'update site set deleted = 1, update_time = $2 where id = $1', [site.id, now()]);
+      return null;
+    },
+  );
 
   // GET /api/site/selectContractCodeList — the owner's device contracts.
-  app.get('/api/site/selectContractCodeList', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    return ok(
-      c,
-      await rows(
+  api.get(
+    '/api/site/selectContractCodeList',
+    { permission: 'site:edit', accountTypes: [1, 2, 4], input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      // A limited sub-account sees the contracts bound to no site outside its scope (touches.contract's rule).
+      return rows(
         db,
         `select k.contract_code, k.contract_name, k.sign_date, k.device_count,
                 (select count(*)::int from site s where s.contract_code = k.contract_code and s.deleted = 0)
                   as bound_site_count
-         from site_contract k where k.operator_id = $1 order by k.sign_date desc, k.contract_code`,
-        [ownerId],
-      ),
-    );
-  });
+         from site_contract k where k.operator_id = $1
+           and (not $2 or not exists (select 1 from site s where s.contract_code = k.contract_code and s.deleted = 0
+                                      and not (s.id = any($3::bigint[]))))
+         order by k.sign_date desc, k.contract_code`,
+        [scope.ownerId, scope.limited, await scope.siteIds()],
+      );
+    },
+  );
 
   // GET /api/site/contractDetail — one contract with the progress of its instalment plan (K30).
-  app.get('/api/site/contractDetail', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const { contractCode } = await input(
-      c,
-      z.object({ contractCode: z.string({ error: '缺少合同编号' }).trim().min(1, '缺少合同编号').max(32) }),
-    );
-    const contract = await one<Omit<ContractDetail, 'instalmentCount' | 'paidInstalmentCount' | 'status'>>(
-      db,
-      `select contract_code, contract_name, party_a, party_b, sign_date, device_count, total_amount, file_url
+  api.get(
+    '/api/site/contractDetail',
+    {
+      permission: 'site:edit',
+      accountTypes: [1, 2, 4],
+      input: z.object({ contractCode: z.string({ error: '缺少合同编号' }).trim().min(1, '缺少合同编号').max(32) }),
+      touches: touches.contract('contractCode'),
+    },
+    async ({ caller, input: { contractCode } }) => {
+      const { ownerId } = caller;
+      const contract = await one<Omit<ContractDetail, 'instalmentCount' | 'paidInstalmentCount' | 'status'>>(
+        db,
+        `select contract_code, contract_name, party_a, party_b, sign_date, device_count, total_amount, file_url
        from site_contract where contract_code = $1 and operator_id = $2`,
-      [contractCode, ownerId],
-    );
-    if (!contract) throw new BizError(INVALID, '合同不存在');
-    const plan = await one<{ totalPeriods: number; paidPeriods: number; status: number }>(
-      db,
-      `select total_periods, paid_periods, status from instalment_plan where contract_no = $1
+        [contractCode, ownerId],
+      );
+      if (!contract) throw new BizError(INVALID, '合同不存在');
+      const plan = await one<{ totalPeriods: number; paidPeriods: number; status: number }>(
+        db,
+        `select total_periods, paid_periods, status from instalment_plan where contract_no = $1
        order by id desc limit 1`,
-      [contractCode],
-    );
-    const data: ContractDetail = {
-      ...contract,
-      totalAmount: Number(contract.totalAmount),
-      instalmentCount: plan?.totalPeriods ?? 0,
-      paidInstalmentCount: plan?.paidPeriods ?? 0,
-      status: plan?.status === 2 ? 2 : plan?.status === 3 ? 3 : 1,
-    };
-    return ok(c, data);
-  });
+        [contractCode],
+      );
+      const data: ContractDetail = {
+        ...contract,
+        totalAmount: Number(contract.totalAmount),
+        instalmentCount: plan?.totalPeriods ?? 0,
+        paidInstalmentCount: plan?.paidPeriods ?? 0,
+        status: plan?.status === 2 ? 2 : plan?.status === 3 ? 3 : 1,
+      };
+      return data;
+    },
+  );
 
   // GET /api/share/instalment/querySiteInstalmentStatus — the site's device instalment (split mode), or null.
-  app.get('/api/share/instalment/querySiteInstalmentStatus', auth, async (c) => {
-    const { siteId } = await input(c, siteIdQuery);
-    const site = await visibleSite(db, c.get('caller'), siteId);
-    const row = await one<{ status: 1 | 2 | 3; proportion: number; remainingAmount: number }>(
-      db,
-      `select status, proportion, remaining_amount from site_instalment where site_id = $1 and account_id = $2
+  api.get(
+    '/api/share/instalment/querySiteInstalmentStatus',
+    { permission: 'site:view', input: siteIdQuery, touches: touches.site('siteId', 'view') },
+    async ({ input: { siteId } }) => {
+      const site = await siteRow(db, siteId);
+      const row = await one<{ status: 1 | 2 | 3; proportion: number; remainingAmount: number }>(
+        db,
+        `select status, proportion, remaining_amount from site_instalment where site_id = $1 and account_id = $2
        order by id desc limit 1`,
-      [site.id, site.operatorId],
-    );
-    return ok(
-      c,
-      row
+        [site.id, site.operatorId],
+      );
+      return row
         ? { siteId, status: row.status, proportion: row.proportion, remainingAmount: Number(row.remainingAmount) }
-        : null,
-    );
-  });
+        : null;
+    },
+  );
 
   // GET /api/openPlatform/getSiteApplies — site applications of the caller's operator (shape of /mine/siteAuthor).
-  app.get('/api/openPlatform/getSiteApplies', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const q = await input(
-      c,
-      z.object({
+  api.get(
+    '/api/openPlatform/getSiteApplies',
+    {
+      permission: 'login',
+      input: z.object({
         tab: z.coerce.number({ error: '缺少 tab' }).int().min(1, 'tab 须为1或2').max(2, 'tab 须为1或2'),
         status: z.coerce.number().int().min(0).max(3).optional(),
         siteId: z.coerce.number().int().positive().optional(),
         pageNum: z.coerce.number({ error: 'pageNum 须为正整数' }).int().min(1, 'pageNum 须为正整数'),
         pageSize: z.coerce.number({ error: 'pageSize 须为正整数' }).int().min(1).max(100, 'pageSize 最大为100'),
       }),
-    );
-    const at = now();
-    const params: unknown[] = [ownerId];
-    const where = ['a.merchant_id = $1'];
-    if (q.tab === 1) {
-      params.push(at);
-      where.push(`a.status = 0 and a.expire_time > $${params.length}`);
-    } else {
-      params.push(at);
-      where.push(`(a.status in (1, 2, 3) or (a.status = 0 and a.expire_time <= $${params.length}))`);
-      if (q.status !== undefined) {
-        params.push(q.status);
+      touches: touches.optionalSite('siteId', 'scope'),
+    },
+    async ({ scope, input: q }) => {
+      const at = now();
+      // $2: the sites the caller's figures cover (a limited sub-account sees the applications of its sites only).
+      const params: unknown[] = [scope.ownerId, await scope.siteIds()];
+      const where = [
+        'a.merchant_id = $1',
+        `(not ${scope.limited} or exists (select 1 from site_apply_site x where x.apply_id = a.id
+                                          and x.site_id = any($2::bigint[])))`,
+      ];
+      if (q.tab === 1) {
+        params.push(at);
+        where.push(`a.status = 0 and a.expire_time > $${params.length}`);
+      } else {
+        params.push(at);
+        where.push(`(a.status in (1, 2, 3) or (a.status = 0 and a.expire_time <= $${params.length}))`);
+        if (q.status !== undefined) {
+          params.push(q.status);
+          where.push(
+            q.status === 3
+              ? `(a.status = 3 or (a.status = 0 and a.expire_time <= $${params.length - 1}))`
+              : `a.status = $${params.length}`,
+          );
+        }
+      }
+      if (q.siteId !== undefined) {
+        params.push(q.siteId);
         where.push(
-          q.status === 3
-            ? `(a.status = 3 or (a.status = 0 and a.expire_time <= $${params.length - 1}))`
-            : `a.status = $${params.length}`,
+          `exists (select 1 from site_apply_site x where x.apply_id = a.id and x.site_id = $${params.length}
+                 and (a.status <> 1 or x.granted = 1))`,
         );
       }
-    }
-    if (q.siteId !== undefined) {
-      params.push(q.siteId);
-      where.push(
-        `exists (select 1 from site_apply_site x where x.apply_id = a.id and x.site_id = $${params.length}
-                 and (a.status <> 1 or x.granted = 1))`,
-      );
-    }
-    const condition = where.join(' and ');
-    const total = await scalar(db, `select count(*) from site_apply a where ${condition}`, params);
-    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
-    const list = await rows<Record<string, unknown>>(
-      db,
-      `select a.id, a.apply_no, p.name as partner_name, p.logo as partner_logo, p.type as partner_type, a.scopes,
-              a.valid_months, case when a.status = 0 and a.expire_time <= $2 then 3 else a.status end as status,
+      const condition = where.join(' and ');
+      const total = await scalar(db, `select count(*) from site_apply a where ${condition}`, params);
+      params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const list = await rows<Record<string, unknown>>(
+        db,
+        `select a.id, a.apply_no, p.name as partner_name, p.logo as partner_logo, p.type as partner_type, a.scopes,
+              a.valid_months, case when a.status = 0 and a.expire_time <= $3 then 3 else a.status end as status,
               a.apply_time, a.expire_time, a.deal_time, a.auth_end_time, a.dealer_name,
               (select count(*)::int from site_apply_site x where x.apply_id = a.id) as site_count,
               (select count(*)::int from site_apply_site x where x.apply_id = a.id and x.granted = 1) as granted_site_count,
               (select coalesce(array_agg(s.name order by s.id), '{}') from site_apply_site x join site s on s.id = x.site_id
-                where x.apply_id = a.id) as site_names
+                where x.apply_id = a.id and (not ${scope.limited} or s.id = any($2::bigint[]))) as site_names
        from site_apply a join open_partner p on p.id = a.partner_id
        where ${condition} order by a.apply_time desc, a.id desc
        limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
-    return ok(c, { list, total });
-  });
+        params,
+      );
+      return { list, total };
+    },
+  );
 
   // POST /__sandbox/site/auditShareRule — test control standing in for the platform's review of a 审核中 version:
   // approval → 待生效 (effective tomorrow when its day has come), rejection → 已驳回 with the reason.

@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type {
   CommunityRow,
@@ -23,8 +22,10 @@ import {
 } from '../../src/api/site-rules';
 import { DEFAULT_CHARGE_RULE, SITE_NAME_TAKEN, costError } from '../../src/api/site-settings-rules';
 import { locationFailure, roundCoordinate } from '../../src/lib/coords';
-import { BizError, FORBIDDEN, INVALID, input, ok } from '../http/envelope';
-import { requireLogin, requirePermission, scopeSiteIds, type Caller, type SandboxEnv } from '../http/session';
+import type { Scope, SiteTarget } from '../http/access';
+import { endpoints } from '../http/endpoint';
+import { BizError, INVALID } from '../http/envelope';
+import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
 import { incomeBetween } from './home';
@@ -47,28 +48,6 @@ import {
  * site detail (checks, versions, the lazy 00:00 activation) and the charge-rule group are ./share-rules'.
  */
 
-/** Sites the caller may see in the site list, with whether each is editable. */
-export async function visibleSites(db: PGlite, caller: Caller): Promise<{ id: number; editable: boolean }[]> {
-  const scope = await scopeSiteIds(db, caller);
-  const canEdit = caller.account.permissions.includes('site:edit') && caller.account.accountType !== 3;
-  const own = scope.map((id) => ({ id, editable: canEdit }));
-  if (caller.account.accountType !== 1 && caller.account.accountType !== 2) return own;
-  // Sites of other owners where the caller is a party of the share rule in force (read-only).
-  const party = await rows<{ siteId: number }>(
-    db,
-    `select distinct v.site_id from site_share_rule_version v
-     join site_share_party p on p.version_id = v.id
-     join site s on s.id = v.site_id and s.deleted = 0
-     where v.status = 1 and p.user_id = $1 and s.operator_id <> $1`,
-    [caller.ownerId],
-  );
-  const seen = new Set(scope);
-  return [
-    ...own,
-    ...party.filter((p) => !seen.has(Number(p.siteId))).map((p) => ({ id: Number(p.siteId), editable: false })),
-  ];
-}
-
 /** The stored columns of SiteDetail (B §2) with the owner; the rules' versions, counts and figures are added. */
 type SiteBaseRow = Omit<
   SiteDetail,
@@ -85,16 +64,14 @@ type SiteBaseRow = Omit<
 > & { operatorId: number };
 
 /**
- * One site the caller may see (B §2 SiteDetail). Throws BizError(1) when it does not exist or is not visible.
+ * One site the caller sees (B §2 SiteDetail; `entry` checked by the endpoint's touch, SiteMode 'view').
  * Income figures: the owner's 营业额 (R3.2); a party's own share on a site it does not own (R1.3). Runs the lazy 00:00
  * job of the site's share-rule versions first, so that shareRule is always the rule in force on `now`'s day.
  */
-export async function siteDetail(db: PGlite, caller: Caller, siteId: number, now: number): Promise<SiteDetail> {
-  // The 00:00 job first (B.6): a version whose day has come is the one in force (and decides who is a party).
+export async function siteDetail(db: PGlite, scope: Scope, entry: SiteTarget, now: number): Promise<SiteDetail> {
+  const siteId = entry.id;
+  // The 00:00 job first (B.6): a version whose day has come is the one in force.
   await activateDueVersions(db, now, siteId);
-  const visible = await visibleSites(db, caller);
-  const entry = visible.find((v) => v.id === siteId);
-  if (!entry) throw new BizError(INVALID, '站点不存在或无权查看');
   const site = await one<SiteBaseRow>(
     db,
     `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.longitude, s.latitude, s.contacts,
@@ -117,13 +94,13 @@ export async function siteDetail(db: PGlite, caller: Caller, siteId: number, now
   );
   const today = startOfDayAt(now);
   const monthStart = startOfDay(firstDayOfMonth(dayOf(now)));
-  const owned = Number(site.operatorId) === caller.ownerId;
+  const owned = Number(site.operatorId) === scope.ownerId;
   const share = (from: number) =>
     scalar(
       db,
       `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2 and role in (1, 2, 5)
        and create_time >= $3 and create_time < $4`,
-      [caller.ownerId, siteId, from, today + DAY_MS],
+      [scope.ownerId, siteId, from, today + DAY_MS],
     );
   const siteOnly = async (from: number) => {
     // The site's own 营业额: area-card recharges belong to no single site.
@@ -273,11 +250,8 @@ export async function siteNameTaken(db: Db, operatorId: number, name: string, ex
   return count > 0;
 }
 
-/** The caller may create and change sites and communities: the owner or a sub-account with site:edit (R1.3). */
-function requireSiteEditor(caller: Caller): void {
-  requirePermission(caller, 'site:edit');
-  if (![1, 2, 4].includes(caller.account.accountType)) throw new BizError(FORBIDDEN, '无操作权限');
-}
+/** Who may create and change sites and communities: the owner or a sub-account with site:edit (R1.3). */
+const SITE_EDITOR = { permission: 'site:edit', accountTypes: [1, 2, 4] } as const;
 
 const optionalText = (rule: typeof propertyNameRule) =>
   z
@@ -355,42 +329,41 @@ export async function ownedProperty(db: Db, ownerId: number, merchantId: number)
 }
 
 export function siteRoutes(db: PGlite, now: () => number) {
-  const app = new Hono<SandboxEnv>();
-  const auth = requireLogin(db, now);
+  const api = endpoints(db, now);
 
   // POST /api/r9/site/siteList — paged, filtered and sorted sites with live counts and today's figures.
-  app.post('/api/r9/site/siteList', auth, async (c) => {
-    const caller = c.get('caller');
-    requirePermission(caller, 'site:view');
-    const q = await input(c, siteListSchema);
-    // The lazy 00:00 job (B.6) for every site: party visibility and auditStatus follow the versions in force.
-    await activateDueVersions(db, now());
-    const visible = await visibleSites(db, caller);
-    const editable = new Map(visible.map((v) => [v.id, v.editable]));
-    const today = startOfDayAt(now());
-    const conditions = ['s.id = any($1::bigint[])', 's.deleted = 0'];
-    const params: unknown[] = [visible.map((v) => v.id)];
-    if (q.keyword) {
-      params.push(likePattern(q.keyword));
-      conditions.push(`(s.name ilike $${params.length} or s.address ilike $${params.length})`);
-    }
-    if (q.communityId) {
-      params.push(q.communityId);
-      conditions.push(`s.community_id = $${params.length}`);
-    }
-    const order =
-      q.sort === 2
-        ? 's.create_time desc, s.id desc'
-        : q.sort === 3
-          ? 'box_offline_count desc, s.id'
-          : 'today_income desc, s.id';
-    const where = conditions.join(' and ');
-    const total = await scalar(db, `select count(*) from site s where ${where}`, params);
-    params.push(today, today + DAY_MS, q.pageSize, (q.pageNum - 1) * q.pageSize);
-    const [from, to, limit, offset] = [params.length - 3, params.length - 2, params.length - 1, params.length];
-    const list = await rows<SiteRow & { operatorId: number }>(
-      db,
-      `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.community_id, cm.name as community_name,
+  api.post(
+    '/api/r9/site/siteList',
+    { permission: 'site:view', input: siteListSchema, touches: touches.sites },
+    async ({ caller, scope, input: q }) => {
+      // The lazy 00:00 job (B.6) for every site: party visibility and auditStatus follow the versions in force.
+      await activateDueVersions(db, now());
+      const visible = await scope.visibleSites();
+      const editable = new Map(visible.map((v) => [v.id, v.editable]));
+      const today = startOfDayAt(now());
+      const conditions = ['s.id = any($1::bigint[])', 's.deleted = 0'];
+      const params: unknown[] = [visible.map((v) => v.id)];
+      if (q.keyword) {
+        params.push(likePattern(q.keyword));
+        conditions.push(`(s.name ilike $${params.length} or s.address ilike $${params.length})`);
+      }
+      if (q.communityId) {
+        params.push(q.communityId);
+        conditions.push(`s.community_id = $${params.length}`);
+      }
+      const order =
+        q.sort === 2
+          ? 's.create_time desc, s.id desc'
+          : q.sort === 3
+            ? 'box_offline_count desc, s.id'
+            : 'today_income desc, s.id';
+      const where = conditions.join(' and ');
+      const total = await scalar(db, `select count(*) from site s where ${where}`, params);
+      params.push(today, today + DAY_MS, q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const [from, to, limit, offset] = [params.length - 3, params.length - 2, params.length - 1, params.length];
+      const list = await rows<SiteRow & { operatorId: number }>(
+        db,
+        `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.community_id, cm.name as community_name,
               s.merchant_id, m.short_name as merchant_name, s.audit_status, s.create_time,
               coalesce(b.box_count, 0) as box_count, coalesce(b.box_online_count, 0) as box_online_count,
               coalesce(b.box_offline_count, 0) as box_offline_count, coalesce(k.socket_count, 0) as socket_count,
@@ -427,328 +400,369 @@ export function siteRoutes(db: PGlite, now: () => number) {
        where ${where}
        order by ${order}
        limit $${limit} offset $${offset}`,
-      params,
-    );
-    // todayIncome is the site's 营业额 of today (R3.2: charge + coin + card recharges sold there − refunds; area-card
-    // recharges belong to no single site and are in no row) for the owner; a party (property, agent, partner,
-    // superior) sees only its own share of today on a site it does not own (R1.3).
-    const out: SiteRow[] = [];
-    for (const { operatorId, ...row } of list) {
-      const owned = Number(operatorId) === caller.ownerId;
-      const todayIncome = owned
-        ? Number(row.todayIncome)
-        : await scalar(
-            db,
-            `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2
+        params,
+      );
+      // todayIncome is the site's 营业额 of today (R3.2: charge + coin + card recharges sold there − refunds; area-card
+      // recharges belong to no single site and are in no row) for the owner; a party (property, agent, partner,
+      // superior) sees only its own share of today on a site it does not own (R1.3).
+      const out: SiteRow[] = [];
+      for (const { operatorId, ...row } of list) {
+        const owned = Number(operatorId) === caller.ownerId;
+        const todayIncome = owned
+          ? Number(row.todayIncome)
+          : await scalar(
+              db,
+              `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2
              and role in (1, 2, 5) and create_time >= $3 and create_time < $4`,
-            [caller.ownerId, row.id, today, today + DAY_MS],
-          );
-      out.push({ ...row, todayIncome, editable: editable.get(Number(row.id)) ?? false });
-    }
-    const data: SiteListPage = {
-      list: out,
-      total,
-      canAdd: caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType),
-    };
-    return ok(c, data);
-  });
+              [caller.ownerId, row.id, today, today + DAY_MS],
+            );
+        out.push({ ...row, todayIncome, editable: editable.get(Number(row.id)) ?? false });
+      }
+      const data: SiteListPage = {
+        list: out,
+        total,
+        canAdd: caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType),
+      };
+      return data;
+    },
+  );
 
   // GET /api/site/siteBaseInfo — one site with its rules, device counts and today's figures.
-  app.get('/api/site/siteBaseInfo', auth, async (c) => {
-    const { siteId } = await input(
-      c,
-      z.object({ siteId: z.coerce.number({ error: '缺少站点 siteId' }).int().positive() }),
-    );
-    return ok(c, await siteDetail(db, c.get('caller'), siteId, now()));
-  });
+  api.get(
+    '/api/site/siteBaseInfo',
+    {
+      permission: 'site:view',
+      input: z.object({ siteId: z.coerce.number({ error: '缺少站点 siteId' }).int().positive() }),
+      touches: touches.site('siteId', 'view'),
+    },
+    async ({ scope, target }) => {
+      return siteDetail(db, scope, target, now());
+    },
+  );
 
   // GET /api/r9/site/nameList — the caller's site names for suggestions.
-  app.get('/api/r9/site/nameList', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, z.object({ keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional() }));
-    const visible = await visibleSites(db, caller);
-    const params: unknown[] = [visible.map((v) => v.id)];
-    let filter = '';
-    if (q.keyword) {
-      params.push(likePattern(q.keyword));
-      filter = `and name ilike $2`;
-    }
-    return ok(
-      c,
-      await rows(
+  api.get(
+    '/api/r9/site/nameList',
+    {
+      permission: 'site:view',
+      input: z.object({ keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional() }),
+      touches: touches.sites,
+    },
+    async ({ scope, input: q }) => {
+      const visible = await scope.visibleSites();
+      const params: unknown[] = [visible.map((v) => v.id)];
+      let filter = '';
+      if (q.keyword) {
+        params.push(likePattern(q.keyword));
+        filter = `and name ilike $2`;
+      }
+      return await rows(
         db,
         `select id, name from site where id = any($1::bigint[]) and deleted = 0 ${filter} order by id limit 50`,
         params,
-      ),
-    );
-  });
+      );
+    },
+  );
 
   // GET /api/box/getDeviceStatusStatistics — counts of one site or of all the caller's sites.
-  app.get('/api/box/getDeviceStatusStatistics', auth, async (c) => {
-    const caller = c.get('caller');
-    const q = await input(c, z.object({ siteId: z.coerce.number().int().positive().optional() }));
-    const visible = (await visibleSites(db, caller)).map((v) => v.id);
-    if (q.siteId !== undefined && !visible.includes(q.siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
-    const ids = q.siteId !== undefined ? [q.siteId] : await scopeSiteIds(db, caller);
-    return ok(c, await deviceStatusStatistics(db, ids, q.siteId === undefined, now()));
-  });
+  api.get(
+    '/api/box/getDeviceStatusStatistics',
+    {
+      permission: 'login',
+      input: z.object({ siteId: z.coerce.number().int().positive().optional() }),
+      touches: touches.optionalSite('siteId', 'view'),
+    },
+    async ({ scope, target }) => {
+      const ids = target ? [target.id] : await scope.siteIds();
+      return deviceStatusStatistics(db, ids, target === null, now());
+    },
+  );
 
   // GET /api/openPlatform/getUndealSiteApplyCount — pending site applications of the caller's operator.
-  app.get('/api/openPlatform/getUndealSiteApplyCount', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const count = await scalar(
-      db,
-      'select count(*) from site_apply where merchant_id = $1 and status = 0 and expire_time > $2',
-      [ownerId, now()],
-    );
-    return ok(c, { count });
-  });
+  api.get(
+    '/api/openPlatform/getUndealSiteApplyCount',
+    { permission: 'login', input: z.object({}), touches: touches.account },
+    async ({ caller }) => {
+      const { ownerId } = caller;
+      const count = await scalar(
+        db,
+        'select count(*) from site_apply where merchant_id = $1 and status = 0 and expire_time > $2',
+        [ownerId, now()],
+      );
+      return { count };
+    },
+  );
 
   // GET /api/community/simpleList — [{ id, name }] of the caller's operator.
-  app.get('/api/community/simpleList', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    return ok(c, await rows(db, 'select id, name from community where operator_id = $1 order by id', [ownerId]));
-  });
+  api.get(
+    '/api/community/simpleList',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      return rows(db, 'select id, name from community where id = any($1::bigint[]) order by id', [
+        await scope.communityIds(),
+      ]);
+    },
+  );
 
   // GET /api/community/communityCount — communities, their sites and households.
-  app.get('/api/community/communityCount', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const row = await one<{ communityCount: number; siteCount: number; householdCount: number }>(
-      db,
-      `select count(*)::int as community_count,
-              (select count(*)::int from site s where s.community_id in (select id from community where operator_id = $1)
-                 and s.deleted = 0) as site_count,
+  api.get(
+    '/api/community/communityCount',
+    { permission: 'login', input: z.object({}), touches: touches.sites },
+    async ({ scope }) => {
+      // The communities and sites of the caller's scope (a limited sub-account: those of its sites).
+      const row = await one<{ communityCount: number; siteCount: number; householdCount: number }>(
+        db,
+        `select count(*)::int as community_count,
+              (select count(*)::int from site s where s.community_id = any($1::bigint[]) and s.id = any($2::bigint[]))
+                as site_count,
               coalesce(sum(household_count), 0)::int as household_count
-       from community where operator_id = $1`,
-      [ownerId],
-    );
-    return ok(c, row ?? { communityCount: 0, siteCount: 0, householdCount: 0 });
-  });
+       from community where id = any($1::bigint[])`,
+        [await scope.communityIds(), await scope.siteIds()],
+      );
+      return row ?? { communityCount: 0, siteCount: 0, householdCount: 0 };
+    },
+  );
 
   // POST /api/community/list — paged communities with their site counts.
-  app.post('/api/community/list', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const q = await input(c, pageSchema);
-    const params: unknown[] = [ownerId];
-    let filter = '';
-    if (q.keyword) {
-      params.push(likePattern(q.keyword));
-      filter = `and cm.name ilike $${params.length}`;
-    }
-    const total = await scalar(db, `select count(*) from community cm where cm.operator_id = $1 ${filter}`, params);
-    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
-    const list = await rows<CommunityRow>(
-      db,
-      `select cm.id, cm.name, cm.province, cm.city, cm.area, cm.address, cm.household_count, cm.property_name,
-              cm.create_time, (select count(*)::int from site s where s.community_id = cm.id and s.deleted = 0) as site_count
-       from community cm where cm.operator_id = $1 ${filter}
+  api.post(
+    '/api/community/list',
+    { permission: 'login', input: pageSchema, touches: touches.sites },
+    async ({ scope, input: q }) => {
+      const params: unknown[] = [await scope.communityIds()];
+      let filter = '';
+      if (q.keyword) {
+        params.push(likePattern(q.keyword));
+        filter = `and cm.name ilike $2`;
+      }
+      const total = await scalar(
+        db,
+        `select count(*) from community cm where cm.id = any($1::bigint[]) ${filter}`,
+        params,
+      );
+      params.push(await scope.siteIds(), q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const sites = params.length - 2;
+      const list = await rows<CommunityRow>(
+        db,
+        `select cm.id, cm.name, cm.province, cm.city, cm.area, cm.address, cm.household_count, cm.property_name,
+              cm.create_time,
+              (select count(*)::int from site s where s.community_id = cm.id and s.id = any($${sites}::bigint[]))
+                as site_count
+       from community cm where cm.id = any($1::bigint[]) ${filter}
        order by cm.id desc limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
-    return ok(c, { list, total });
-  });
+        params,
+      );
+      return { list, total };
+    },
+  );
 
   // GET /api/community/info — one community with its counts.
-  app.get('/api/community/info', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const { id } = await input(c, z.object({ id: z.coerce.number({ error: '缺少小区 id' }).int().positive() }));
-    const row = await one(
-      db,
-      `select cm.id, cm.name, cm.province, cm.city, cm.area, cm.address, cm.household_count, cm.property_name,
+  api.get(
+    '/api/community/info',
+    {
+      permission: 'login',
+      input: z.object({ id: z.coerce.number({ error: '缺少小区 id' }).int().positive() }),
+      touches: touches.community('id', 'view'),
+    },
+    async ({ scope, input: { id } }) => {
+      const row = await one(
+        db,
+        `select cm.id, cm.name, cm.province, cm.city, cm.area, cm.address, cm.household_count, cm.property_name,
               cm.remark, cm.create_time,
-              (select count(*)::int from site s where s.community_id = cm.id and s.deleted = 0) as site_count,
+              (select count(*)::int from site s where s.community_id = cm.id and s.id = any($2::bigint[])) as site_count,
               (select count(*)::int from community_white w where w.community_id = cm.id) as white_count
-       from community cm where cm.id = $1 and cm.operator_id = $2`,
-      [id, ownerId],
-    );
-    if (!row) throw new BizError(INVALID, '小区不存在');
-    return ok(c, row);
-  });
+       from community cm where cm.id = $1`,
+        [id, await scope.siteIds()],
+      );
+      if (!row) throw new BizError(INVALID, '小区不存在');
+      return row;
+    },
+  );
 
   // GET /api/site/simpleCommunitySiteList — the sites of a community with their device counts.
-  app.get('/api/site/simpleCommunitySiteList', auth, async (c) => {
-    const { ownerId } = c.get('caller');
-    const { communityId } = await input(
-      c,
-      z.object({ communityId: z.coerce.number({ error: '缺少小区 communityId' }).int().positive() }),
-    );
-    const owned = await scalar(db, 'select count(*) from community where id = $1 and operator_id = $2', [
-      communityId,
-      ownerId,
-    ]);
-    if (!owned) throw new BizError(INVALID, '小区不存在');
-    return ok(
-      c,
-      await rows(
+  api.get(
+    '/api/site/simpleCommunitySiteList',
+    {
+      permission: 'login',
+      input: z.object({ communityId: z.coerce.number({ error: '缺少小区 communityId' }).int().positive() }),
+      touches: touches.community('communityId', 'view'),
+    },
+    async ({ scope, input: { communityId } }) => {
+      return rows(
         db,
         `select s.id, s.name,
                 (select count(*)::int from device d where d.site_id = s.id and d.device_type between 1 and 3) as box_count,
                 (select count(*)::int from charger c join device d on d.id = c.device_id where d.site_id = s.id) as socket_count
-         from site s where s.community_id = $1 and s.deleted = 0 order by s.id`,
-        [communityId],
-      ),
-    );
-  });
+         from site s where s.community_id = $1 and s.id = any($2::bigint[]) order by s.id`,
+        [communityId, await scope.siteIds()],
+      );
+    },
+  );
 
   // POST /api/community/add — a community of the caller's operator (name unique per operator, Business rules A1).
-  app.post('/api/community/add', auth, async (c) => {
-    const caller = c.get('caller');
-    requireSiteEditor(caller);
-    const body = await input(c, communitySchema);
-    const at = now();
-    const id = await db.transaction(async (tx) => {
-      if (await communityNameTaken(tx, caller.ownerId, body.name)) throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
-      const row = await one<{ id: number }>(
-        tx,
-        `insert into community (operator_id, name, province, city, area, address, household_count, property_name,
+  api.post(
+    '/api/community/add',
+    { ...SITE_EDITOR, input: communitySchema, touches: touches.account },
+    async ({ caller, input: body }) => {
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        if (await communityNameTaken(tx, caller.ownerId, body.name)) throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
+        const row = await one<{ id: number }>(
+          tx,
+          `insert into community (operator_id, name, province, city, area, address, household_count, property_name,
            remark, create_time, update_time)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
-        [caller.ownerId, ...communityValues(body), at],
-      );
-      return Number(row?.id);
-    });
-    return ok(c, { id });
-  });
+          [caller.ownerId, ...communityValues(body), at],
+        );
+        return Number(row?.id);
+      });
+      return { id };
+    },
+  );
 
   // POST /api/community/modify — changes a community of the caller's operator (whole form).
-  app.post('/api/community/modify', auth, async (c) => {
-    const caller = c.get('caller');
-    requireSiteEditor(caller);
-    const body = await input(
-      c,
-      communitySchema.extend({ id: z.number({ error: '缺少小区 id' }).int().positive('缺少小区 id') }),
-    );
-    await db.transaction(async (tx) => {
-      const owned = await scalar(tx, 'select count(*) from community where id = $1 and operator_id = $2', [
-        body.id,
-        caller.ownerId,
-      ]);
-      if (!owned) throw new BizError(INVALID, '小区不存在');
-      if (await communityNameTaken(tx, caller.ownerId, body.name, body.id)) {
-        throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
-      }
-      await tx.query(
-        `update community set name = $2, province = $3, city = $4, area = $5, address = $6, household_count = $7,
+  api.post(
+    '/api/community/modify',
+    {
+      ...SITE_EDITOR,
+      input: communitySchema.extend({ id: z.number({ error: '缺少小区 id' }).int().positive('缺少小区 id') }),
+      touches: touches.community('id', 'edit'),
+    },
+    async ({ caller, input: body }) => {
+      await db.transaction(async (tx) => {
+        if (await communityNameTaken(tx, caller.ownerId, body.name, body.id)) {
+          throw new BizError(INVALID, COMMUNITY_NAME_TAKEN);
+        }
+        await tx.query(
+          `update community set name = $2, province = $3, city = $4, area = $5, address = $6, household_count = $7,
            property_name = $8, remark = $9, update_time = $10
          where id = $1`,
-        [body.id, ...communityValues(body), now()],
-      );
-    });
-    return ok(c, null);
-  });
+          [body.id, ...communityValues(body), now()],
+        );
+      });
+      return null;
+    },
+  );
 
   // POST /api/r9/site/addSite — a new site of the caller's operator (B §1 /site/add; Business rules A1, A2, A5, B3).
-  app.post('/api/r9/site/addSite', auth, async (c) => {
-    const caller = c.get('caller');
-    requireSiteEditor(caller);
-    const body = await input(c, addSiteSchema);
-    const longitude = roundCoordinate(body.longitude);
-    const latitude = roundCoordinate(body.latitude);
-    const area = locationFailure(longitude, latitude, { name: body.province });
-    if (area) throw new BizError(INVALID, area);
-    const merchantId = body.merchantId ?? null;
-    if (merchantId !== null && !(await ownedProperty(db, caller.ownerId, merchantId))) {
-      throw new BizError(INVALID, '物业不存在');
-    }
-    // The add form's cost rule, re-checked on submit (B §1 /site/add): with a property the price is required when it
-    // is shown (运营商承担 / 按分成比例分摊); checkShareRule then applies the rules of a stored version.
-    const costs = costError(body.siteShareRule, merchantId !== null);
-    if (costs) throw new BizError(INVALID, costs);
-    const at = now();
-    const id = await db.transaction(async (tx) => {
-      if (await siteNameTaken(tx, caller.ownerId, body.name)) throw new BizError(INVALID, SITE_NAME_TAKEN);
-      const rule = await checkShareRule(tx, { operatorId: caller.ownerId, merchantId }, body.siteShareRule);
-      const groupId = await chargeRuleGroupId(tx, caller.ownerId, DEFAULT_CHARGE_RULE, at);
-      const site = await one<{ id: number }>(
-        tx,
-        `insert into site (operator_id, name, province, city, area, address, longitude, latitude, contacts,
+  api.post(
+    '/api/r9/site/addSite',
+    { ...SITE_EDITOR, input: addSiteSchema, touches: touches.account },
+    async ({ caller, input: body }) => {
+      const longitude = roundCoordinate(body.longitude);
+      const latitude = roundCoordinate(body.latitude);
+      const area = locationFailure(longitude, latitude, { name: body.province });
+      if (area) throw new BizError(INVALID, area);
+      const merchantId = body.merchantId ?? null;
+      if (merchantId !== null && !(await ownedProperty(db, caller.ownerId, merchantId))) {
+        throw new BizError(INVALID, '物业不存在');
+      }
+      // The add form's cost rule, re-checked on submit (B §1 /site/add): with a property the price is required when it
+      // is shown (运营商承担 / 按分成比例分摊); checkShareRule then applies the rules of a stored version.
+      const costs = costError(body.siteShareRule, merchantId !== null);
+      if (costs) throw new BizError(INVALID, costs);
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        if (await siteNameTaken(tx, caller.ownerId, body.name)) throw new BizError(INVALID, SITE_NAME_TAKEN);
+        const rule = await checkShareRule(tx, { operatorId: caller.ownerId, merchantId }, body.siteShareRule);
+        const groupId = await chargeRuleGroupId(tx, caller.ownerId, DEFAULT_CHARGE_RULE, at);
+        const site = await one<{ id: number }>(
+          tx,
+          `insert into site (operator_id, name, province, city, area, address, longitude, latitude, contacts,
            contacts_phone, service_phone, merchant_id, charge_rule, charge_rule_group_id, status, deleted,
            audit_status, create_time, update_time)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, 0, 0, $15, $15) returning id`,
-        [
-          caller.ownerId,
-          body.name,
-          body.province,
-          body.city,
-          body.area,
-          body.address,
-          longitude,
-          latitude,
-          body.contacts,
-          body.contactsPhone,
-          body.servicePhone,
-          merchantId,
-          JSON.stringify(DEFAULT_CHARGE_RULE),
-          groupId,
-          at,
-        ],
-      );
-      const siteId = Number(site?.id);
-      // B3: version 1 is in force from the creation day.
-      await insertShareRuleVersion(tx, siteId, rule, {
-        status: 1,
-        effectiveDate: dayOf(at),
-        submitUserId: caller.account.id,
-        now: at,
+          [
+            caller.ownerId,
+            body.name,
+            body.province,
+            body.city,
+            body.area,
+            body.address,
+            longitude,
+            latitude,
+            body.contacts,
+            body.contactsPhone,
+            body.servicePhone,
+            merchantId,
+            JSON.stringify(DEFAULT_CHARGE_RULE),
+            groupId,
+            at,
+          ],
+        );
+        const siteId = Number(site?.id);
+        // B3: version 1 is in force from the creation day.
+        await insertShareRuleVersion(tx, siteId, rule, {
+          status: 1,
+          effectiveDate: dayOf(at),
+          submitUserId: caller.account.id,
+          now: at,
+        });
+        return siteId;
       });
-      return siteId;
-    });
-    return ok(c, { id });
-  });
+      return { id };
+    },
+  );
 
   // GET /api/user/merchantListByOperator — the caller's property merchants (K14: GET, rows keyed merchantId).
-  app.get('/api/user/merchantListByOperator', auth, async (c) => {
-    const caller = c.get('caller');
-    if (!caller.account.permissions.includes('tenement') && !caller.account.permissions.includes('site:edit')) {
-      throw new BizError(FORBIDDEN, '无操作权限');
-    }
-    const q = await input(
-      c,
-      z.object({
+  api.get(
+    '/api/user/merchantListByOperator',
+    {
+      permission: { anyOf: ['tenement', 'site:edit'] },
+      accountTypes: [1, 2, 4],
+      input: z.object({
         pageNum: z.coerce.number({ error: 'pageNum 须为正整数' }).int().min(1, 'pageNum 须为正整数'),
         pageSize: z.coerce.number({ error: 'pageSize 须为正整数' }).int().min(1).max(100, 'pageSize 最大为100'),
         keyword: z.string().trim().max(30, '搜索关键词最多30个字').optional(),
       }),
-    );
-    const today = startOfDayAt(now());
-    const monthStart = startOfDay(firstDayOfMonth(dayOf(now())));
-    const params: unknown[] = [caller.ownerId];
-    let filter = '';
-    if (q.keyword) {
-      params.push(likePattern(q.keyword));
-      filter = `and (a.name ilike $2 or a.short_name ilike $2 or a.phone ilike $2 or a.contact_phone ilike $2)`;
-    }
-    const where = `a.account_type = 3 and a.parent_id = $1 and a.status <> 3 ${filter}`;
-    const total = await scalar(db, `select count(*) from account a where ${where}`, params);
-    // This month's share of each property at the caller's sites (roles 1 物业分润, 2 其他分润, 5 电费结算).
-    const monthShare = `(select coalesce(sum(os.amount), 0) from order_split os join site s on s.id = os.site_id
-        where os.account_id = a.id and s.operator_id = $1 and os.role in (1, 2, 5)
+      touches: touches.sites,
+    },
+    async ({ caller, scope, input: q }) => {
+      const today = startOfDayAt(now());
+      const monthStart = startOfDay(firstDayOfMonth(dayOf(now())));
+      // $2: the sites of a limited sub-account (null = every site of the owner, deleted ones too); $3 the keyword.
+      const params: unknown[] = [caller.ownerId, scope.limited ? await scope.siteIds() : null];
+      let filter = '';
+      if (q.keyword) {
+        params.push(likePattern(q.keyword));
+        filter = `and (a.name ilike $3 or a.short_name ilike $3 or a.phone ilike $3 or a.contact_phone ilike $3)`;
+      }
+      const where = `a.account_type = 3 and a.parent_id = $1 and a.status <> 3 ${filter}`;
+      const total = await scalar(
+        db,
+        `select count(*) from account a where ${where.replaceAll('$3', '$2')}`,
+        q.keyword ? [caller.ownerId, params[2]] : [caller.ownerId],
+      );
+      const inScope = `s.operator_id = $1 and ($2::bigint[] is null or s.id = any($2::bigint[]))`;
+      // This month's share of each property at the caller's sites (roles 1 物业分润, 2 其他分润, 5 电费结算).
+      const monthShare = `(select coalesce(sum(os.amount), 0) from order_split os join site s on s.id = os.site_id
+        where os.account_id = a.id and ${inScope} and os.role in (1, 2, 5)
           and os.create_time >= ${monthStart} and os.create_time < ${today + DAY_MS})`;
-    const sum = await scalar(
-      db,
-      `select coalesce(sum(${monthShare}), 0) from account a where a.account_type = 3 and a.parent_id = $1 and a.status <> 3`,
-      [caller.ownerId],
-    );
-    params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
-    const list = await rows<PropertyRow>(
-      db,
-      `select a.id as merchant_id, a.name, coalesce(nullif(a.short_name, ''), a.name) as short_name, a.contacts,
+      const sum = await scalar(
+        db,
+        `select coalesce(sum(${monthShare}), 0) from account a where a.account_type = 3 and a.parent_id = $1 and a.status <> 3`,
+        params.slice(0, 2),
+      );
+      params.push(q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const list = await rows<PropertyRow>(
+        db,
+        `select a.id as merchant_id, a.name, coalesce(nullif(a.short_name, ''), a.name) as short_name, a.contacts,
               coalesce(a.phone, nullif(a.contact_phone, ''), '') as phone, a.logo,
-              (select count(*)::int from site s where s.merchant_id = a.id and s.operator_id = $1 and s.deleted = 0)
+              (select count(*)::int from site s where s.merchant_id = a.id and ${inScope} and s.deleted = 0)
                 as site_count,
               ${monthShare}::bigint as month_share_income,
               a.status as account_status
        from account a where ${where}
        order by a.id limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
-    const data: PropertyListPage = {
-      list: list.map((r) => ({ ...r, monthShareIncome: Number(r.monthShareIncome) })),
-      total,
-      monthShareIncomeSum: sum,
-    };
-    return ok(c, data);
-  });
+        params,
+      );
+      const data: PropertyListPage = {
+        list: list.map((r) => ({ ...r, monthShareIncome: Number(r.monthShareIncome) })),
+        total,
+        monthShareIncomeSum: sum,
+      };
+      return data;
+    },
+  );
 
-  return app;
+  return api.app;
 }

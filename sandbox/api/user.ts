@@ -1,24 +1,23 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import bcrypt from 'bcryptjs';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { accountNameRule, inviteCodeRule, newPasswordRule, phoneRule, smsCodeRule } from '../../src/api/rules';
 import { DEFAULT_PERMISSIONS } from '../../src/api/permissions';
 import type { CommercialInfo, LoginResult } from '../../src/api/user';
 import type { SandboxConfig } from '../config';
-import { BizError, INVALID, input, ok } from '../http/envelope';
+import { BizError, INVALID } from '../http/envelope';
+import { endpoints } from '../http/endpoint';
 import {
   accountById,
   accountByPhone,
   clientOf,
   issueToken,
   maskPhone,
-  requireLogin,
   revokeTokens,
   type AccountRow,
-  type SandboxEnv,
 } from '../http/session';
+import { touches } from '../http/touch';
 import { one, scalar } from '../lib/db';
 
 /**
@@ -213,18 +212,25 @@ const phoneBody = z.object({ phone: phoneRule });
 
 /** The account-and-login routes. */
 export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number) {
-  const app = new Hono<SandboxEnv>();
+  const api = endpoints(db, now);
 
   // POST /api/user/signature — JS-SDK signature: sha1 of jsapi_ticket, noncestr, timestamp, url (in that order).
-  app.post('/api/user/signature', async (c) => {
-    const { url } = await input(c, z.object({ url: z.string().url('url 须为完整的页面地址').max(2048) }));
-    if (url.includes('#')) throw new BizError(INVALID, 'url 不能包含 # 及其后的部分');
-    const nonceStr = randomBytes(16).toString('hex');
-    const timeStamp = Math.floor(now() / 1000);
-    const text = `jsapi_ticket=${config.jsapiTicket}&noncestr=${nonceStr}&timestamp=${timeStamp}&url=${url}`;
-    const signature = createHash('sha1').update(text).digest('hex');
-    return ok(c, { appId: config.wechatAppId, timeStamp, nonceStr, signature });
-  });
+  api.post(
+    '/api/user/signature',
+    {
+      permission: 'public',
+      input: z.object({ url: z.string().url('url 须为完整的页面地址').max(2048) }),
+      touches: touches.none,
+    },
+    async ({ input: { url } }) => {
+      if (url.includes('#')) throw new BizError(INVALID, 'url 不能包含 # 及其后的部分');
+      const nonceStr = randomBytes(16).toString('hex');
+      const timeStamp = Math.floor(now() / 1000);
+      const text = `jsapi_ticket=${config.jsapiTicket}&noncestr=${nonceStr}&timestamp=${timeStamp}&url=${url}`;
+      const signature = createHash('sha1').update(text).digest('hex');
+      return { appId: config.wechatAppId, timeStamp, nonceStr, signature };
+    },
+  );
 
   /**
    * The silent login with an authorisation code (A §2 action 1): refused (code 1) when the code is unknown, expired
@@ -259,238 +265,279 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
   };
 
   // POST /wap/user/wapAntlogin — WeChat silent login with the OAuth code.
-  app.post('/wap/user/wapAntlogin', async (c) => {
-    const { code } = await input(c, z.object({ code: z.string().min(1, '缺少授权码 code').max(128) }));
-    return ok(c, await silentLogin(code, 'r9a_weixin'));
-  });
+  api.post(
+    '/wap/user/wapAntlogin',
+    {
+      permission: 'public',
+      input: z.object({ code: z.string().min(1, '缺少授权码 code').max(128) }),
+      touches: touches.none,
+    },
+    async ({ input: { code } }) => {
+      return await silentLogin(code, 'r9a_weixin');
+    },
+  );
 
   // POST /api/user/aliLoginByAuthCode — Alipay silent login with auth_code.
-  app.post('/api/user/aliLoginByAuthCode', async (c) => {
-    const { authCode } = await input(c, z.object({ authCode: z.string().min(1, '缺少授权码 authCode').max(128) }));
-    return ok(c, await silentLogin(authCode, 'alipay'));
-  });
+  api.post(
+    '/api/user/aliLoginByAuthCode',
+    {
+      permission: 'public',
+      input: z.object({ authCode: z.string().min(1, '缺少授权码 authCode').max(128) }),
+      touches: touches.none,
+    },
+    async ({ input: { authCode } }) => {
+      return await silentLogin(authCode, 'alipay');
+    },
+  );
 
   // POST /api/user/verificationCode — sends an SMS code (types 1–3 here; 4–7 belong to the income section).
-  app.post('/api/user/verificationCode', async (c) => {
-    const { phone, type } = await input(
-      c,
-      z.object({ phone: phoneRule, type: z.number({ error: '缺少验证码类型 type' }).int().min(1).max(7) }),
-    );
-    const at = now();
-    const account = await accountByPhone(db, phone);
-    const registered = account !== null && account.status !== 3;
-    if ((type === 1 || type === 3) && !registered) throw new BizError(CODES.unregistered, '该手机号未注册');
-    if (type === 2 && registered) throw new BizError(CODES.registered, '该手机号已注册');
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    // One statement checks both limits and sends (issue 12, defect 1): parallel sends cannot both pass the checks.
-    const sent = await one<{ id: number }>(
-      db,
-      `insert into sms_code (phone, type, code, create_time, expire_time, used, verify_fail_count, update_time)
+  api.post(
+    '/api/user/verificationCode',
+    {
+      permission: 'public',
+      input: z.object({ phone: phoneRule, type: z.number({ error: '缺少验证码类型 type' }).int().min(1).max(7) }),
+      touches: touches.none,
+    },
+    async ({ input: { phone, type } }) => {
+      const at = now();
+      const account = await accountByPhone(db, phone);
+      const registered = account !== null && account.status !== 3;
+      if ((type === 1 || type === 3) && !registered) throw new BizError(CODES.unregistered, '该手机号未注册');
+      if (type === 2 && registered) throw new BizError(CODES.registered, '该手机号已注册');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      // One statement checks both limits and sends (issue 12, defect 1): parallel sends cannot both pass the checks.
+      const sent = await one<{ id: number }>(
+        db,
+        `insert into sms_code (phone, type, code, create_time, expire_time, used, verify_fail_count, update_time)
        select $1, $2, $3, $4, $5, false, 0, $4
        where not exists (select 1 from sms_code where phone = $1 and create_time > $6)
          and (select count(*) from sms_code where phone = $1 and create_time > $7) < $8
        returning id`,
-      [phone, type, code, at, at + SMS_TTL_MS, at - SMS_RESEND_MS, at - 24 * 3600 * 1000, SMS_DAILY_LIMIT],
-    );
-    if (!sent) {
-      const recent = await scalar(db, 'select count(*) from sms_code where phone = $1 and create_time > $2', [
-        phone,
-        at - SMS_RESEND_MS,
-      ]);
-      if (recent > 0) throw new BizError(CODES.tooFrequent, '验证码发送过于频繁，请稍后再试');
-      throw new BizError(CODES.dailyLimit, '今日验证码发送次数已达上限');
-    }
-    console.log(`[sandbox sms] ${phone} type ${type}: ${code}`);
-    return ok(c, { expireSeconds: SMS_TTL_MS / 1000, resendSeconds: SMS_RESEND_MS / 1000 });
-  });
+        [phone, type, code, at, at + SMS_TTL_MS, at - SMS_RESEND_MS, at - 24 * 3600 * 1000, SMS_DAILY_LIMIT],
+      );
+      if (!sent) {
+        const recent = await scalar(db, 'select count(*) from sms_code where phone = $1 and create_time > $2', [
+          phone,
+          at - SMS_RESEND_MS,
+        ]);
+        if (recent > 0) throw new BizError(CODES.tooFrequent, '验证码发送过于频繁，请稍后再试');
+        throw new BizError(CODES.dailyLimit, '今日验证码发送次数已达上限');
+      }
+      console.log(`[sandbox sms] ${phone} type ${type}: ${code}`);
+      return { expireSeconds: SMS_TTL_MS / 1000, resendSeconds: SMS_RESEND_MS / 1000 };
+    },
+  );
 
   // POST /api/user/antLogin — phone + SMS code; binds the platform user of header authcode.
-  app.post('/api/user/antLogin', async (c) => {
-    const { phone, code } = await input(c, phoneBody.extend({ code: smsCodeRule }));
-    const at = now();
-    const account = await accountByPhone(db, phone);
-    if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
-    assertCanLogin(account);
-    await checkSmsCode(db, phone, 1, code, at, true);
-    return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
-  });
+  api.post(
+    '/api/user/antLogin',
+    { permission: 'public', input: phoneBody.extend({ code: smsCodeRule }), touches: touches.none },
+    async ({ c, input: { phone, code } }) => {
+      const at = now();
+      const account = await accountByPhone(db, phone);
+      if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
+      assertCanLogin(account);
+      await checkSmsCode(db, phone, 1, code, at, true);
+      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at);
+    },
+  );
 
   // POST /api/user/antLoginWithPwd — phone + password; 5 wrong in a row lock the account for 30 minutes.
-  app.post('/api/user/antLoginWithPwd', async (c) => {
-    const { phone, password } = await input(
-      c,
-      phoneBody.extend({ password: z.string().min(1, '请输入密码').max(20, '密码最长20位') }),
-    );
-    const at = now();
-    const account = await accountByPhone(db, phone);
-    if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
-    assertCanLogin(account);
-    const locked = () => new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
-    // The try is counted before the password is judged, in one statement that refuses it while locked or while five
-    // tries are counted (issue 12, defect 1): parallel guesses never judge more than five passwords.
-    const slot = await one<{ failedLoginCount: number }>(
-      db,
-      `update account set failed_login_count = failed_login_count + 1
+  api.post(
+    '/api/user/antLoginWithPwd',
+    {
+      permission: 'public',
+      input: phoneBody.extend({ password: z.string().min(1, '请输入密码').max(20, '密码最长20位') }),
+      touches: touches.none,
+    },
+    async ({ c, input: { phone, password } }) => {
+      const at = now();
+      const account = await accountByPhone(db, phone);
+      if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
+      assertCanLogin(account);
+      const locked = () => new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+      // The try is counted before the password is judged, in one statement that refuses it while locked or while five
+      // tries are counted (issue 12, defect 1): parallel guesses never judge more than five passwords.
+      const slot = await one<{ failedLoginCount: number }>(
+        db,
+        `update account set failed_login_count = failed_login_count + 1
        where id = $1 and (locked_until is null or locked_until <= $2) and failed_login_count < $3
        returning failed_login_count`,
-      [account.id, at, MAX_PASSWORD_FAILURES],
-    );
-    if (!slot) {
-      // Five tries counted and no lock yet (they are still being judged): the lock starts now.
-      await db.query(
-        `update account set failed_login_count = 0, locked_until = $2
-         where id = $1 and failed_login_count >= $3 and (locked_until is null or locked_until <= $4)`,
-        [account.id, at + LOCK_MS, MAX_PASSWORD_FAILURES, at],
+        [account.id, at, MAX_PASSWORD_FAILURES],
       );
-      throw locked();
-    }
-    const matches = account.passwordHash ? await bcrypt.compare(password, account.passwordHash) : false;
-    if (!matches) {
-      const failures = slot.failedLoginCount;
-      if (failures >= MAX_PASSWORD_FAILURES) {
-        await db.query('update account set failed_login_count = 0, locked_until = $2 where id = $1', [
-          account.id,
-          at + LOCK_MS,
-        ]);
+      if (!slot) {
+        // Five tries counted and no lock yet (they are still being judged): the lock starts now.
+        await db.query(
+          `update account set failed_login_count = 0, locked_until = $2
+         where id = $1 and failed_login_count >= $3 and (locked_until is null or locked_until <= $4)`,
+          [account.id, at + LOCK_MS, MAX_PASSWORD_FAILURES, at],
+        );
         throw locked();
       }
-      throw new BizError(CODES.wrongPassword, `账号或密码错误，还可尝试${MAX_PASSWORD_FAILURES - failures}次`);
-    }
-    return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
-  });
+      const matches = account.passwordHash ? await bcrypt.compare(password, account.passwordHash) : false;
+      if (!matches) {
+        const failures = slot.failedLoginCount;
+        if (failures >= MAX_PASSWORD_FAILURES) {
+          await db.query('update account set failed_login_count = 0, locked_until = $2 where id = $1', [
+            account.id,
+            at + LOCK_MS,
+          ]);
+          throw locked();
+        }
+        throw new BizError(CODES.wrongPassword, `账号或密码错误，还可尝试${MAX_PASSWORD_FAILURES - failures}次`);
+      }
+      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at);
+    },
+  );
 
   // POST /api/user/registerFactor — creates an operator (an agent with an operator's invite code) and logs in.
-  app.post('/api/user/registerFactor', async (c) => {
-    const body = await input(
-      c,
-      z.object({
+  api.post(
+    '/api/user/registerFactor',
+    {
+      permission: 'public',
+      input: z.object({
         phone: phoneRule,
         code: smsCodeRule,
         name: accountNameRule,
         password: newPasswordRule,
         inviteCode: z.optional(inviteCodeRule),
       }),
-    );
-    const at = now();
-    if (await accountByPhone(db, body.phone)) throw new BizError(CODES.registered, '该手机号已注册');
-    let parent: AccountRow | null = null;
-    if (body.inviteCode) {
-      parent = await one<AccountRow>(
-        db,
-        'select * from account where invite_code = $1 and account_type = 1 and status = 1',
-        [body.inviteCode.toUpperCase()],
-      );
-      if (!parent) throw new BizError(CODES.inviteInvalid, '邀请码无效，请核对后重试');
-    }
-    await checkSmsCode(db, body.phone, 2, body.code, at, true);
-    const accountType = parent ? 2 : 1;
-    const id = await scalar(db, "select nextval(pg_get_serial_sequence('account', 'id'))");
-    const inviteCode = accountType === 1 ? await newInviteCode(db) : null;
-    await db.query(
-      `insert into account (id, account_type, phone, password_hash, name, short_name, contacts, contact_phone,
+      touches: touches.none,
+    },
+    async ({ c, input: body }) => {
+      const at = now();
+      if (await accountByPhone(db, body.phone)) throw new BizError(CODES.registered, '该手机号已注册');
+      let parent: AccountRow | null = null;
+      if (body.inviteCode) {
+        parent = await one<AccountRow>(
+          db,
+          'select * from account where invite_code = $1 and account_type = 1 and status = 1',
+          [body.inviteCode.toUpperCase()],
+        );
+        if (!parent) throw new BizError(CODES.inviteInvalid, '邀请码无效，请核对后重试');
+      }
+      await checkSmsCode(db, body.phone, 2, body.code, at, true);
+      const accountType = parent ? 2 : 1;
+      const id = await scalar(db, "select nextval(pg_get_serial_sequence('account', 'id'))");
+      const inviteCode = accountType === 1 ? await newInviteCode(db) : null;
+      await db.query(
+        `insert into account (id, account_type, phone, password_hash, name, short_name, contacts, contact_phone,
          alarm_phone, invite_code, parent_id, main_account_id, status, settle_mode, sign_status, data_scope,
          permissions, superior_share_rate, create_time, update_time)
        values ($1, $2, $3, $4, $5, $5, '', $3, $3, $6, $7, $1, 1, 0, 0, 1, $8, $9, $10, $10)`,
-      [
-        id,
-        accountType,
-        body.phone,
-        await bcrypt.hash(body.password, 8),
-        body.name,
-        inviteCode,
-        parent?.id ?? null,
-        DEFAULT_PERMISSIONS[accountType],
-        accountType === 2 ? 1000 : null,
-        at,
-      ],
-    );
-    await db.query(`insert into wallet (account_id, create_time, update_time) values ($1, $2, $2)`, [id, at]);
-    const account = await accountById(db, id);
-    if (!account) throw new BizError(INVALID, '注册失败，请稍后重试');
-    return ok(c, await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at));
-  });
+        [
+          id,
+          accountType,
+          body.phone,
+          await bcrypt.hash(body.password, 8),
+          body.name,
+          inviteCode,
+          parent?.id ?? null,
+          DEFAULT_PERMISSIONS[accountType],
+          accountType === 2 ? 1000 : null,
+          at,
+        ],
+      );
+      await db.query(`insert into wallet (account_id, create_time, update_time) values ($1, $2, $2)`, [id, at]);
+      const account = await accountById(db, id);
+      if (!account) throw new BizError(INVALID, '注册失败，请稍后重试');
+      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at);
+    },
+  );
 
   // POST /api/user/validCode — checks a code without consuming it.
-  app.post('/api/user/validCode', async (c) => {
-    const { phone, code, type } = await input(
-      c,
-      phoneBody.extend({ code: smsCodeRule, type: z.number().int().min(1).max(7) }),
-    );
-    await checkSmsCode(db, phone, type, code, now(), false);
-    return ok(c, { valid: true });
-  });
+  api.post(
+    '/api/user/validCode',
+    {
+      permission: 'public',
+      input: phoneBody.extend({ code: smsCodeRule, type: z.number().int().min(1).max(7) }),
+      touches: touches.none,
+    },
+    async ({ input: { phone, code, type } }) => {
+      await checkSmsCode(db, phone, type, code, now(), false);
+      return { valid: true };
+    },
+  );
 
   // POST /api/user/findPass — resets the password with a type-3 code; revokes every token of the account.
-  app.post('/api/user/findPass', async (c) => {
-    const { phone, code, password } = await input(
-      c,
-      phoneBody.extend({ code: smsCodeRule, password: newPasswordRule }),
-    );
-    const at = now();
-    const account = await accountByPhone(db, phone);
-    if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
-    await checkSmsCode(db, phone, 3, code, at, true);
-    await db.query(
-      'update account set password_hash = $2, failed_login_count = 0, locked_until = null, update_time = $3 where id = $1',
-      [account.id, await bcrypt.hash(password, 8), at],
-    );
-    await revokeTokens(db, account.id, at);
-    return ok(c, null);
-  });
+  api.post(
+    '/api/user/findPass',
+    {
+      permission: 'public',
+      input: phoneBody.extend({ code: smsCodeRule, password: newPasswordRule }),
+      touches: touches.none,
+    },
+    async ({ input: { phone, code, password } }) => {
+      const at = now();
+      const account = await accountByPhone(db, phone);
+      if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
+      await checkSmsCode(db, phone, 3, code, at, true);
+      await db.query(
+        'update account set password_hash = $2, failed_login_count = 0, locked_until = null, update_time = $3 where id = $1',
+        [account.id, await bcrypt.hash(password, 8), at],
+      );
+      await revokeTokens(db, account.id, at);
+      return null;
+    },
+  );
 
   // GET /api/user/getCommercialInfo — merchant base info of the caller (one shape shared with the mine section).
-  app.get('/api/user/getCommercialInfo', requireLogin(db, now), async (c) => {
-    const { account, ownerId } = c.get('caller');
-    const owner = ownerId === account.id ? account : await accountById(db, ownerId);
-    const parent = account.parentId ? await accountById(db, account.parentId) : null;
-    const isBuilder = account.accountType === 5;
-    const orderCount = isBuilder
-      ? await scalar(db, 'select count(*) from work_order where builder_id = $1 and status in (3, 6)', [account.id])
-      : await scalar(db, 'select count(*) from work_order where merchant_id = $1 and status in (1, 4)', [ownerId]);
-    const accreditCount = await scalar(db, 'select count(*) from site_apply where merchant_id = $1 and status = 0', [
-      ownerId,
-    ]);
-    const unreadNotices = await scalar(
-      db,
-      `select count(*) from notice n where n.status = 1
+  api.get(
+    '/api/user/getCommercialInfo',
+    { permission: 'login', input: z.object({}), touches: touches.self },
+    async ({ caller }) => {
+      const { account, ownerId } = caller;
+      const owner = ownerId === account.id ? account : await accountById(db, ownerId);
+      const parent = account.parentId ? await accountById(db, account.parentId) : null;
+      const isBuilder = account.accountType === 5;
+      const orderCount = isBuilder
+        ? await scalar(db, 'select count(*) from work_order where builder_id = $1 and status in (3, 6)', [account.id])
+        : await scalar(db, 'select count(*) from work_order where merchant_id = $1 and status in (1, 4)', [ownerId]);
+      const accreditCount = await scalar(db, 'select count(*) from site_apply where merchant_id = $1 and status = 0', [
+        ownerId,
+      ]);
+      const unreadNotices = await scalar(
+        db,
+        `select count(*) from notice n where n.status = 1
        and not exists (select 1 from notice_read r where r.notice_id = n.id and r.account_id = $1)`,
-      [account.id],
-    );
-    const alarms = await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and status = 0', [
-      ownerId,
-    ]);
-    const info: CommercialInfo = {
-      accountId: account.id,
-      mainAccountId: account.mainAccountId,
-      accountType: account.accountType,
-      name: account.name,
-      shortName: account.shortName,
-      logo: account.logo,
-      contacts: account.contacts,
-      phone: account.phone ?? '',
-      servicePhone: account.servicePhone || owner?.servicePhone || '',
-      email: account.email ?? '',
-      alarmPhone: account.alarmPhone ?? account.phone ?? '',
-      inviteCode: account.inviteCode,
-      parentId: account.parentId,
-      parentName: parent ? parent.shortName || parent.name : null,
-      settleMode: owner?.settleMode ?? 0,
-      signStatus: owner?.signStatus ?? 0,
-      status: account.status,
-      createTime: account.createTime,
-      orderCount,
-      accreditCount,
-      onMessage: account.onMessage,
-      phoneMessageReceive: account.phoneMessageReceive,
-      unreadCount: unreadNotices + alarms,
-      infoComplete: Boolean(
-        account.shortName && account.contacts && (account.servicePhone || owner?.servicePhone) && account.email,
-      ),
-    };
-    return ok(c, info);
-  });
+        [account.id],
+      );
+      const alarms = await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and status = 0', [
+        ownerId,
+      ]);
+      const info: CommercialInfo = {
+        accountId: account.id,
+        mainAccountId: account.mainAccountId,
+        accountType: account.accountType,
+        name: account.name,
+        shortName: account.shortName,
+        logo: account.logo,
+        contacts: account.contacts,
+        phone: account.phone ?? '',
+        servicePhone: account.servicePhone || owner?.servicePhone || '',
+        email: account.email ?? '',
+        alarmPhone: account.alarmPhone ?? account.phone ?? '',
+        inviteCode: account.inviteCode,
+        parentId: account.parentId,
+        parentName: parent ? parent.shortName || parent.name : null,
+        settleMode: owner?.settleMode ?? 0,
+        signStatus: owner?.signStatus ?? 0,
+        status: account.status,
+        createTime: account.createTime,
+        orderCount,
+        accreditCount,
+        onMessage: account.onMessage,
+        phoneMessageReceive: account.phoneMessageReceive,
+        unreadCount: unreadNotices + alarms,
+        infoComplete: Boolean(
+          account.shortName && account.contacts && (account.servicePhone || owner?.servicePhone) && account.email,
+        ),
+      };
+      return info;
+    },
+  );
 
-  return app;
+  return api.app;
 }
 
 /**

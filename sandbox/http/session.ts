@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { one } from '../lib/db';
-import { BizError, FORBIDDEN } from './envelope';
+import { AccessDenied } from './access';
 
 /**
- * Tokens, callers and data scope (A-shell-home-settlement.md "Business rules: Login and session"; entities.md §4, R1).
+ * Tokens and callers (A-shell-home-settlement.md "Business rules: Login and session"; entities.md §4). Data scope and
+ * object access are sandbox/http/access.ts'; endpoints are declared through sandbox/http/endpoint.ts.
  */
 
 /** Token lifetime: 30 days sliding from the last use. */
@@ -57,9 +58,9 @@ export interface Caller {
   client: 'r9a_weixin' | 'alipay';
 }
 
-/** Hono variables set by the middleware. */
+/** The Hono environment of the sandbox's apps (no variables: endpoints get the caller from the registry). */
 export interface SandboxEnv {
-  Variables: { caller: Caller };
+  Variables: Record<string, never>;
 }
 
 /** Reads an account by id. */
@@ -106,57 +107,29 @@ export async function revokeTokens(db: PGlite, accountId: number, now: number): 
 }
 
 /**
- * Middleware: resolves header `token` to the caller. Missing, unknown or revoked → code 2; expired → code 7; an
- * account that is not 正常 → code 2. Each use slides the expiry.
+ * Resolves header `token` to the caller (the registry of sandbox/http/endpoint.ts calls it for every endpoint that
+ * is not public). Missing, unknown or revoked → code 2; expired → code 7; an account that is not 正常 → code 2 (as
+ * AccessDenied 'denied-login'). Each use slides the expiry. `now` epoch ms.
  */
-export function requireLogin(db: PGlite, now: () => number): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    const token = c.req.header('token');
-    if (!token) throw new BizError(CODE_TOKEN_INVALID, '请先登录');
-    const row = await one<{ accountId: number; expireTime: number; revoked: boolean; client: string }>(
-      db,
-      'select account_id, expire_time, revoked, client from token where token = $1',
-      [token],
-    );
-    if (!row || row.revoked) throw new BizError(CODE_TOKEN_INVALID, '登录已失效，请重新登录');
-    const at = now();
-    if (row.expireTime < at) throw new BizError(CODE_TOKEN_EXPIRED, '登录已过期，请重新登录');
-    const account = await accountById(db, row.accountId);
-    if (!account || account.status !== 1) throw new BizError(CODE_TOKEN_INVALID, '账号不可用，请重新登录');
-    await db.query('update token set last_active_time = $2, expire_time = $3, update_time = $2 where token = $1', [
-      token,
-      at,
-      at + TOKEN_TTL_MS,
-    ]);
-    const ownerId = account.accountType === 4 || account.accountType === 5 ? account.mainAccountId : account.id;
-    c.set('caller', { account, ownerId, token, client: row.client === 'r9a_weixin' ? 'r9a_weixin' : 'alipay' });
-    await next();
-  };
-}
-
-/** Throws code 403 无操作权限 unless the caller holds the permission (entities.md R1.2). */
-export function requirePermission(caller: Caller, code: string): void {
-  if (!caller.account.permissions.includes(code)) throw new BizError(FORBIDDEN, '无操作权限');
-}
-
-/**
- * Ids of the sites whose business figures the caller sees (R1.1, R1.3): an owner (1/2) its own non-deleted sites; a
- * property (3) the sites linked to it; a sub-account (4) its operator's sites, limited to siteIds with dataScope 2;
- * a builder (5) its operator's sites.
- */
-export async function scopeSiteIds(db: PGlite, caller: Caller): Promise<number[]> {
-  const { account, ownerId } = caller;
-  const column = account.accountType === 3 ? 'merchant_id' : 'operator_id';
-  const result = await db.query<{ id: number }>(
-    `select id from site where ${column} = $1 and deleted = 0 order by id`,
-    [ownerId],
+export async function resolveCaller(db: PGlite, token: string | undefined, now: number): Promise<Caller> {
+  const refuse = (code: number, message: string) => new AccessDenied('denied-login', code, message);
+  if (!token) throw refuse(CODE_TOKEN_INVALID, '请先登录');
+  const row = await one<{ accountId: number; expireTime: number; revoked: boolean; client: string }>(
+    db,
+    'select account_id, expire_time, revoked, client from token where token = $1',
+    [token],
   );
-  let ids = result.rows.map((r) => Number(r.id));
-  if (account.accountType === 4 && account.dataScope === 2) {
-    const allowed = new Set(account.siteIds.map(Number));
-    ids = ids.filter((id) => allowed.has(id));
-  }
-  return ids;
+  if (!row || row.revoked) throw refuse(CODE_TOKEN_INVALID, '登录已失效，请重新登录');
+  if (row.expireTime < now) throw refuse(CODE_TOKEN_EXPIRED, '登录已过期，请重新登录');
+  const account = await accountById(db, row.accountId);
+  if (!account || account.status !== 1) throw refuse(CODE_TOKEN_INVALID, '账号不可用，请重新登录');
+  await db.query('update token set last_active_time = $2, expire_time = $3, update_time = $2 where token = $1', [
+    token,
+    now,
+    now + TOKEN_TTL_MS,
+  ]);
+  const ownerId = account.accountType === 4 || account.accountType === 5 ? account.mainAccountId : account.id;
+  return { account, ownerId, token, client: row.client === 'r9a_weixin' ? 'r9a_weixin' : 'alipay' };
 }
 
 /** Masks a phone as 138****1234. */
