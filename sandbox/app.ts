@@ -1,6 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { cardRoutes } from './api/card';
+import { cardMoneyRoutes } from './api/card-money';
+import { cardSettingsRoutes } from './api/card-settings';
 import { deviceRoutes } from './api/device';
 import { deviceSetupRoutes } from './api/device-setup';
 import { homeRoutes } from './api/home';
@@ -69,6 +72,9 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(siteIncomeRoutes(db, now));
   api(mineRoutes(db, now));
   api(incomeRoutes(db, now));
+  api(cardRoutes(db, now));
+  api(cardMoneyRoutes(db, now));
+  api(cardSettingsRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', controlRoutes(db, faults, jobs));
 

@@ -1695,3 +1695,10 @@ create table job_run (
   last_run bigint not null,
   update_time bigint not null
 );
+
+-- =====================================================================================================================
+-- Riders' side (issue 10): what the model lacks
+-- =====================================================================================================================
+
+-- The instant a month card was paused (停卡): resuming pushes endDate back by the whole paused days, counted up.
+alter table card add column pause_time bigint;

@@ -29,6 +29,7 @@ export type TouchKind =
   | 'device'
   | 'charger'
   | 'order'
+  | 'card'
   | 'community'
   | 'whitelist'
   | 'contract'
@@ -100,6 +101,17 @@ async function checkDevice(
   }
   if (!check.types.includes(Number(row.deviceType))) throw new BizError(INVALID, check.wrongType ?? missing);
   return { ...device, siteId: row.siteId === null ? null : Number(row.siteId), site };
+}
+
+/** A card row as the card touch resolves it (entities.md §31). */
+export interface CardTarget {
+  id: number;
+  cardNo: string;
+  cardType: number;
+  status: number;
+  merchantId: number;
+  /** Its bound sites (CardSite), ascending. */
+  siteIds: number[];
 }
 
 /** Builders of Touch declarations (`touches.site('siteId', 'view')` names the request field holding the site id). */
@@ -202,6 +214,43 @@ export const touches = {
         ]);
         if (!order) throw hidden(missing);
         return need(scope).site(Number(order.siteId), mode, { missing });
+      },
+    };
+  },
+
+  /**
+   * One rider card of the caller's owner by its id (C-mine.md Business rule 1): the owner (1 运营商, 2 代理商) and its
+   * sub-accounts — one limited to some sites (dataScope 2) only a card bound to a site of its scope; never a property,
+   * a builder or a share party (code 1 "卡片不存在" otherwise, existence not told).
+   */
+  card<K extends string>(key: K, missing = '卡片不存在'): Touch<Record<K, number>, CardTarget> {
+    return {
+      kind: 'card',
+      resolve: async (db, scope, input) => {
+        const s = need(scope);
+        const card = await one<Omit<CardTarget, 'siteIds'> & { siteIds: (number | string)[] | null }>(
+          db,
+          `select c.id, c.card_no, c.card_type, c.status, c.merchant_id,
+             array(select cs.site_id from card_site cs where cs.card_id = c.id order by cs.site_id) as site_ids
+           from card c where c.id = $1`,
+          [input[key]],
+        );
+        if (!card || Number(card.merchantId) !== s.ownerId || ![1, 2, 4].includes(s.account.accountType)) {
+          throw hidden(missing);
+        }
+        const siteIds = (card.siteIds ?? []).map(Number);
+        if (s.limited) {
+          const inScope = new Set(await s.siteIds());
+          if (!siteIds.some((id) => inScope.has(id))) throw hidden(missing);
+        }
+        return {
+          id: Number(card.id),
+          cardNo: card.cardNo,
+          cardType: Number(card.cardType),
+          status: Number(card.status),
+          merchantId: Number(card.merchantId),
+          siteIds,
+        };
       },
     };
   },
