@@ -13,3 +13,14 @@ export function createNonce(length: number = NONCE_LENGTH): string {
   for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length];
   return out;
 }
+
+/**
+ * The requestId of a money action (D-income.md §0.5): 32 hexadecimal characters from crypto.getRandomValues, made when
+ * the action's form opens and kept across a timeout or a network failure, so that a retry is answered with the first
+ * result.
+ */
+export function createRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/api/outcome';
+import { MoneyAction } from './money-action';
+
+describe('MoneyAction (D-income.md §0.5)', () => {
+  it('keeps the requestId across a network failure and renews it after an answer', async () => {
+    const action = new MoneyAction();
+    const first = action.requestId;
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    const sent: string[] = [];
+    await action.run(async (id) => {
+      sent.push(id);
+      throw new ApiError('network', null, '网络异常');
+    });
+    expect(action.requestId).toBe(first);
+    expect(await action.run(async (id) => (sent.push(id), 'ok'))).toBe('ok');
+    expect(sent).toEqual([first, first]);
+    expect(action.requestId).not.toBe(first);
+  });
+
+  it('renews the requestId after a business refusal, and ignores taps while a submission runs', async () => {
+    const action = new MoneyAction();
+    const first = action.requestId;
+    await action.run(async () => {
+      throw new ApiError('business', 1, '卡片当前状态不可充值');
+    });
+    expect(action.requestId).not.toBe(first);
+    let release: (v: string) => void = () => undefined;
+    let calls = 0;
+    const running = action.run(
+      () =>
+        new Promise<string>((resolve) => {
+          calls += 1;
+          release = resolve;
+        }),
+    );
+    expect(action.busy).toBe(true);
+    const taps = await Promise.all(Array.from({ length: 19 }, () => action.run(async () => 'again')));
+    expect(taps.every((t) => t === undefined)).toBe(true);
+    release('done');
+    expect(await running).toBe('done');
+    expect(calls).toBe(1);
+    expect(action.busy).toBe(false);
+  });
+});
