@@ -9,6 +9,7 @@ import {
   WithdrawInfoStore,
 } from '@/stores/domain/account';
 import { AuthStore } from '@/stores/domain/auth';
+import { CardsStore } from '@/stores/domain/cards';
 import { OldCardDraftStore, SiteDraftStore, WorkOrderEditStore } from '@/stores/domain/drafts';
 import { SessionStore } from '@/stores/domain/session';
 import { SitesStore } from '@/stores/domain/sites';
@@ -33,6 +34,8 @@ export class RootStore {
   readonly signInfo = new SignInfoStore();
   /** Domain objects cached once (get / load / invalidate): the sites. */
   readonly sites = new SitesStore();
+  /** The rider cards (get / load / invalidate by cardKey). */
+  readonly cards = new CardsStore();
 
   readonly auth: AuthStore;
 
