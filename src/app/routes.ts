@@ -45,6 +45,13 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   bind: () => import('@/pages/mine/bind'),
   register: () => import('@/pages/mine/bind/register'),
   findPass: () => import('@/pages/mine/bind/find-pass'),
+  card: () => import('@/pages/mine/card'),
+  cardList: () => import('@/pages/mine/card/tab/list'),
+  cardInfo: () => import('@/pages/mine/card/tab/list/info'),
+  cardRecharge: () => import('@/pages/mine/card/tab/list/info/recharge'),
+  cardActive: () => import('@/pages/mine/card/tab/list/info/active'),
+  cardAdd: () => import('@/pages/mine/card/tab/add'),
+  cardAddAddress: () => import('@/pages/mine/card/tab/add/address'),
   income: () => import('@/pages/income'),
 };
 

@@ -32,6 +32,10 @@ const TAB_QUERY = { isShowModal: 'string?' } as const;
 const SITE = { siteId: 'id' } as const;
 /** A screen opened from the add-site form (from=add, the site draft) or from a site's profile (siteId). */
 const SITE_TARGET = { siteId: 'id?', from: 'string?' } as const;
+/** A card list of one type (C-mine.md: every card screen carries cardType), optionally of one site. */
+const CARD_TYPE = { cardType: 'int', siteId: 'id?' } as const;
+/** A screen about one card (its type picks the detail call and the title). */
+const CARD = { cardId: 'id', cardType: 'int' } as const;
 
 export const ROUTE_TABLE = {
   // Root shell, home, settlement and contracts (A-shell-home-settlement.md)
@@ -121,17 +125,21 @@ export const ROUTE_TABLE = {
   installDetail: { path: '/mine/workOrder/working/installDetail', title: '安装申请详情' },
   card: { path: '/mine/card', title: '卡片管理' },
   resetCardList: { path: '/mine/card/resetCardList', title: '注销记录' },
-  cardList: { path: '/mine/card/tab/list', title: '套餐卡列表' },
-  cardInfo: { path: '/mine/card/tab/list/info', title: '套餐卡详情' },
-  cardRecharge: { path: '/mine/card/tab/list/info/recharge', title: '卡片充值' },
-  cardRechargeRecords: { path: '/mine/card/tab/list/info/recharge-recods', title: '充值记录' },
-  cardChargeRecords: { path: '/mine/card/tab/list/info/charger-recods', title: '充电记录' },
-  cardActive: { path: '/mine/card/tab/list/info/active', title: '卡片激活' },
-  cardBindAddress: { path: '/mine/card/tab/list/info/bindAddress', title: '绑定站点' },
+  cardList: { path: '/mine/card/tab/list', title: '套餐卡列表', query: CARD_TYPE },
+  cardInfo: { path: '/mine/card/tab/list/info', title: '套餐卡详情', query: CARD },
+  cardRecharge: { path: '/mine/card/tab/list/info/recharge', title: '卡片充值', query: CARD },
+  cardRechargeRecords: { path: '/mine/card/tab/list/info/recharge-recods', title: '充值记录', query: CARD },
+  cardChargeRecords: { path: '/mine/card/tab/list/info/charger-recods', title: '充电记录', query: CARD },
+  cardActive: { path: '/mine/card/tab/list/info/active', title: '卡片激活', query: CARD },
+  cardBindAddress: { path: '/mine/card/tab/list/info/bindAddress', title: '绑定站点', query: CARD },
   rechargeSet: { path: '/mine/card/rechargeSet', title: '充值设置' },
-  rechargeSetInfo: { path: '/mine/card/rechargeSet/info', title: '充值设置详情' },
-  cardAdd: { path: '/mine/card/tab/add', title: '添加套餐卡' },
-  cardAddAddress: { path: '/mine/card/tab/add/address', title: '选择适用站点' },
+  rechargeSetInfo: { path: '/mine/card/rechargeSet/info', title: '充值设置详情', query: SITE },
+  cardAdd: { path: '/mine/card/tab/add', title: '添加套餐卡', query: { cardType: 'int' } },
+  cardAddAddress: {
+    path: '/mine/card/tab/add/address',
+    title: '选择适用站点',
+    query: { cardType: 'int', mode: 'string?' },
+  },
   tenementList: { path: '/mine/tenement-list', title: '物业管理' },
   tenementInfo: { path: '/mine/tenement-list/base/info', title: '物业账号' },
   tenementSites: { path: '/mine/tenement-list/base/list', title: '全部站点' },
@@ -146,7 +154,7 @@ export const ROUTE_TABLE = {
     title: '充电记录',
     query: { siteId: 'id?', date: 'day?', chargerId: 'id?' },
   },
-  chargerRecordInfo: { path: '/mine/chargerRecord-info', title: '充电记录详情' },
+  chargerRecordInfo: { path: '/mine/chargerRecord-info', title: '充电记录详情', query: { orderId: 'id' } },
   factorialList: { path: '/mine/factorialList', title: '我的代理' },
   factorialInfo: { path: '/mine/factorialList/info', title: '代理详情' },
   accountList: { path: '/mine/accountList', title: '子账号' },
