@@ -22,8 +22,13 @@ import type { AccountRow, Caller } from './session';
  * told), one it sees but may not change answers code 403 无操作权限, a missing permission code 403.
  */
 
-/** The decision of the registry for one request, sent in the response header ACCESS_HEADER (tests read it). */
-export type AccessOutcome = 'public' | 'granted' | 'denied-login' | 'denied-permission' | 'denied-scope';
+/**
+ * The decision of the registry for one request, sent in the response header ACCESS_HEADER (tests read it):
+ * 'public' / 'granted' when the handler ran (a business refusal may still follow), 'invalid-input' when the schema
+ * refused the request, else the refusal.
+ */
+export type AccessOutcome =
+  'public' | 'granted' | 'invalid-input' | 'denied-login' | 'denied-permission' | 'denied-scope';
 
 /** Response header carrying the AccessOutcome of an API call (sandbox only; the access matrix reads it). */
 export const ACCESS_HEADER = 'X-Sandbox-Access';
@@ -31,7 +36,7 @@ export const ACCESS_HEADER = 'X-Sandbox-Access';
 /** A refusal decided by the access rules (the envelope as BizError, plus the outcome for ACCESS_HEADER). */
 export class AccessDenied extends BizError {
   constructor(
-    readonly outcome: Exclude<AccessOutcome, 'public' | 'granted'>,
+    readonly outcome: Exclude<AccessOutcome, 'public' | 'granted' | 'invalid-input'>,
     code: number,
     message: string,
   ) {

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Hono, type Context } from 'hono';
 import type { z, ZodType } from 'zod';
 import type { PermissionCode } from '../../src/api/permissions';
-import { ACCESS_HEADER, AccessDenied, Scope, forbidden, type AccountType } from './access';
+import { ACCESS_HEADER, AccessDenied, Scope, forbidden, type AccessOutcome, type AccountType } from './access';
 import { fail, input, ok } from './envelope';
 import { resolveCaller, type Caller, type SandboxEnv } from './session';
 import type { Touch, TouchKind } from './touch';
@@ -13,7 +13,8 @@ import type { Touch, TouchKind } from './touch';
  * handler: the token (code 2 / 7), the permission and account type (403 无操作权限), the one input reader (code 1 /
  * 413), and the check of the object the request names (touch.ts: code 1 "…不存在或无权查看" or 403). The handler gets
  * the caller, its Scope (the only source of the caller's site ids), the parsed input and the checked object, and
- * returns the envelope's data (or a Response). Each answer carries the decision in X-Sandbox-Access, and every
+ * returns the envelope's data (or a Response). Each answer carries the decision in X-Sandbox-Access (AccessOutcome;
+ * 'invalid-input' when the request was refused by its schema before the object was checked), and every
  * declaration is listed (declaredEndpoints) for the access matrix and the generated hostile input, so a new endpoint
  * is tested without anyone adding it by hand.
  *
@@ -108,7 +109,7 @@ export function endpoints(db: PGlite, now: () => number) {
       });
       app.on(method, path, async (c) => {
         const open = spec.permission === 'public';
-        c.header(ACCESS_HEADER, open ? 'public' : 'granted');
+        const decided = (outcome: AccessOutcome) => c.header(ACCESS_HEADER, outcome);
         try {
           let caller: Caller | null = null;
           let scope: Scope | null = null;
@@ -117,7 +118,9 @@ export function endpoints(db: PGlite, now: () => number) {
             if (!allowed(caller, spec.permission, spec.accountTypes)) throw forbidden();
             scope = new Scope(db, caller);
           }
+          decided('invalid-input');
           const parsed = (await input(c, spec.input)) as z.output<S>;
+          decided(open ? 'public' : 'granted');
           const target = await spec.touches.resolve(db, scope, parsed);
           const result = await handler({ c, caller, scope, input: parsed, target } as EndpointContext<
             z.output<S>,
@@ -127,7 +130,7 @@ export function endpoints(db: PGlite, now: () => number) {
           return result instanceof Response ? result : ok(c, result ?? null);
         } catch (error) {
           if (!(error instanceof AccessDenied)) throw error;
-          c.header(ACCESS_HEADER, error.outcome);
+          decided(error.outcome);
           return fail(c, error.code, error.message);
         }
       });

@@ -1,0 +1,307 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSandboxApp } from '../app';
+import { loadConfig } from '../config';
+import { ACCESS_HEADER } from '../http/access';
+import type { EndpointInfo } from '../http/endpoint';
+import { rows } from '../lib/db';
+import { DEMO_PHONES, openSandboxForFile } from '../testing';
+import { ROLES, type AccessRow, type AccessTable, type Expect, type Objects, type Role } from './matrix';
+
+/**
+ * The access matrix (issue 12 item 7): every endpoint declared through the registry, with each demo account (operator,
+ * agent, property, sub-account limited to sites 1–2, builder), no token and an expired token, against an object inside
+ * and one outside each account's reach, compared with the rows of sandbox/api/*.access.ts. Every answer an account
+ * may see is also searched for what is outside its reach (other sites' names, residents' phones of other
+ * communities). An endpoint without a row, or a row without an endpoint, fails.
+ */
+
+const NOW = Date.parse('2026-11-20T10:00:00+08:00');
+const { sb } = openSandboxForFile(NOW, ['operator', 'agent', 'property', 'subAccount', 'builder']);
+
+/** The rows of every api module's table file. */
+async function loadTables(): Promise<Map<string, { row: AccessRow; file: string }>> {
+  const dir = path.resolve(import.meta.dirname, '../api');
+  const all = new Map<string, { row: AccessRow; file: string }>();
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.access.ts'))
+    .sort()) {
+    const table = ((await import(path.join(dir, file))) as { ACCESS: AccessTable }).ACCESS;
+    for (const [key, row] of Object.entries(table)) {
+      if (all.has(key)) throw new Error(`${key} has rows in ${all.get(key)?.file} and ${file}`);
+      all.set(key, { row, file });
+    }
+  }
+  return all;
+}
+
+/** Sites of the demo world within each account's reach (entities.md demo data; R1.3), and one primary of each side. */
+const REACH: Record<Role, { inside: number[]; outside: number[] }> = {
+  // The operator sees its sites 1–6 and, read-only, the agent's site 7 where it is the superior party.
+  operator: { inside: [1, 2, 3, 4, 5, 6], outside: [8, 9, 10] },
+  // The agent owns site 7 and is a party of site 4 (read-only): both seen; the operator's others are not.
+  agent: { inside: [7], outside: [1, 2, 3, 5, 6] },
+  property: { inside: [1, 2], outside: [3, 4, 5, 6, 7, 8] },
+  subAccount: { inside: [1, 2], outside: [3, 4, 5, 6, 7, 8] },
+  builder: { inside: [1, 2, 3, 4, 5, 6], outside: [7, 8, 9, 10] },
+};
+/** Sites each account sees at all (forbidden names are those of the others). */
+const SEEN: Record<Role, number[]> = {
+  operator: [1, 2, 3, 4, 5, 6, 7],
+  agent: [4, 7],
+  property: [1, 2],
+  subAccount: [1, 2],
+  builder: [1, 2, 3, 4, 5, 6],
+};
+/** Communities whose residents' whitelist each account may read. */
+const WHITELISTS: Record<Role, number[]> = {
+  operator: [1, 2, 3],
+  agent: [],
+  property: [1],
+  subAccount: [1],
+  builder: [],
+};
+/** Property merchants named inside / outside each account's reach (merchantHomePage). */
+const PROPERTY: Record<Role, { inside?: number; outside: number }> = {
+  operator: { inside: 10003, outside: 999_999 },
+  agent: { outside: 10003 },
+  property: { inside: 10003, outside: 10004 },
+  subAccount: { inside: 10003, outside: 10004 },
+  builder: { inside: 10003, outside: 10004 },
+};
+
+const NONE = 999_999;
+
+/** The objects on a list of sites (the first site first), with stand-ins for what does not exist. */
+async function objectsOn(sites: number[], property: number | undefined, fill: boolean): Promise<Partial<Objects>> {
+  const order = `(site_id = ${sites[0] ?? 0}) desc, site_id, id`;
+  const device = async (types: string) =>
+    (
+      await rows<{ id: number; serialNumber: string }>(
+        sb.db,
+        `select id, serial_number from device where site_id = any($1::bigint[]) and device_type ${types}
+         order by ${order} limit 1`,
+        [sites],
+      )
+    )[0];
+  const box = await device('between 1 and 3');
+  const charger = box
+    ? (
+        await rows<{ id: number }>(sb.db, 'select id from charger where device_id = $1 order by socket_no limit 1', [
+          box.id,
+        ])
+      )[0]
+    : undefined;
+  const order1 = (
+    await rows<{ orderNo: string }>(
+      sb.db,
+      `select order_no from charge_order where site_id = any($1::bigint[]) order by ${order} limit 1`,
+      [sites],
+    )
+  )[0];
+  const site = await rows<{ id: number; communityId: number | null; contractCode: string | null }>(
+    sb.db,
+    `select id, community_id, contract_code from site where id = any($1::bigint[]) order by (id = $2) desc, id`,
+    [sites, sites[0] ?? 0],
+  );
+  const communityId = site.find((s) => s.communityId !== null)?.communityId;
+  const white = communityId
+    ? (
+        await rows<{ id: number }>(
+          sb.db,
+          'select id from community_white where community_id = $1 order by id limit 1',
+          [communityId],
+        )
+      )[0]
+    : undefined;
+  const pick = <T>(value: T | undefined, stand: T): T | undefined =>
+    value !== undefined ? value : fill ? stand : undefined;
+  const id = (row: { id: number } | undefined) => (row ? Number(row.id) : undefined);
+  return {
+    site: pick(sites[0], NONE),
+    community: pick(communityId === null || communityId === undefined ? undefined : Number(communityId), NONE),
+    white: pick(id(white), NONE),
+    box: pick(id(box), NONE),
+    boxSerial: pick(box?.serialNumber, 'NOSUCHBOX01'),
+    charger: pick(id(charger), NONE),
+    guard: pick(id(await device('= 4')), NONE),
+    gate: pick(id(await device('= 5')), NONE),
+    camera: pick(id(await device('= 6')), NONE),
+    smoke: pick(id(await device('= 7')), NONE),
+    orderNo: pick(order1?.orderNo, 'NOSUCHORDER'),
+    contract: pick(site.find((s) => s.contractCode)?.contractCode ?? undefined, 'NOSUCHCONTRACT'),
+    property: pick(property, NONE),
+  };
+}
+
+/** Reads the request's objects; throws Missing when one does not exist for this side (the call is skipped). */
+class Missing extends Error {}
+function request(row: AccessRow, objects: Partial<Objects>): { body: Record<string, unknown>; named: boolean } {
+  let named = false;
+  const proxy = new Proxy(objects, {
+    get(target, key: string) {
+      named = true;
+      const value = target[key as keyof Objects];
+      if (value === undefined) throw new Missing(key);
+      return value;
+    },
+  }) as Objects;
+  const body = row.request(proxy);
+  return { body, named: named && row.object !== false };
+}
+
+const OUTCOME: Record<Expect, string> = {
+  allow: 'granted',
+  public: 'public',
+  permission: 'denied-permission',
+  scope: 'denied-scope',
+};
+
+interface Answer {
+  outcome: string | null;
+  status: number;
+  code: number;
+  text: string;
+}
+
+async function call(endpoint: EndpointInfo, body: Record<string, unknown>, token: string | null): Promise<Answer> {
+  const headers: Record<string, string> = { client: 'r9a_weixin', ...(token ? { token } : {}) };
+  let url = endpoint.path;
+  const init: RequestInit = { method: endpoint.method, headers };
+  if (endpoint.method === 'GET') {
+    const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+    if (query.size) url += `?${query}`;
+  } else {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await sb.app.request(url, init);
+  const text = await res.text();
+  return {
+    outcome: res.headers.get(ACCESS_HEADER),
+    status: res.status,
+    code: (JSON.parse(text) as { code: number }).code,
+    text,
+  };
+}
+
+describe('the access matrix', () => {
+  it('every endpoint has a row, every row an endpoint; every account gets what its row says, nothing outside', async () => {
+    const tables = await loadTables();
+    const { endpoints } = createSandboxApp(sb.db, loadConfig());
+    const keys = endpoints.map((e) => `${e.method} ${e.path}`);
+    expect(
+      keys.filter((k) => !tables.has(k)),
+      'endpoints without a row in sandbox/api/*.access.ts',
+    ).toEqual([]);
+    expect(
+      [...tables.keys()].filter((k) => !keys.includes(k)),
+      'rows without an endpoint',
+    ).toEqual([]);
+
+    // Tokens: each demo account, and an expired one of the operator's.
+    const tokens = {} as Record<Role, string>;
+    for (const role of ROLES) tokens[role] = await sb.login(DEMO_PHONES[role]);
+    const expired = 'e'.repeat(32);
+    await sb.db.query(
+      `insert into token (token, account_id, client, create_time, last_active_time, expire_time, revoked, update_time)
+       values ($1, 10001, 'r9a_weixin', $2, $2, $3, false, $2)`,
+      [expired, NOW - 40 * 86_400_000, NOW - 1],
+    );
+
+    const sides = {} as Record<Role, { inside: Partial<Objects>; outside: Partial<Objects> }>;
+    for (const role of ROLES) {
+      sides[role] = {
+        inside: await objectsOn(REACH[role].inside, PROPERTY[role].inside, false),
+        outside: await objectsOn(REACH[role].outside, PROPERTY[role].outside, true),
+      };
+    }
+    const siteNames = await rows<{ id: number; name: string }>(sb.db, 'select id, name from site order by id');
+    const whitePhones = await rows<{ communityId: number; phone: string }>(
+      sb.db,
+      `select community_id, phone from community_white where phone not in (select phone from account where phone is not null)`,
+    );
+    const forbidden = (role: Role) => [
+      ...siteNames.filter((s) => !SEEN[role].includes(Number(s.id))).map((s) => s.name),
+      ...whitePhones.filter((w) => !WHITELISTS[role].includes(Number(w.communityId))).map((w) => w.phone),
+    ];
+
+    const failures: string[] = [];
+    const fail = (text: string) => failures.push(text);
+    const order: Role[] = ['builder', 'property', 'agent', 'subAccount', 'operator'];
+    for (const endpoint of endpoints) {
+      const key = `${endpoint.method} ${endpoint.path}`;
+      const entry = tables.get(key);
+      if (!entry) continue;
+      const { row } = entry;
+      const isPublic = Object.values(row.expect).every((e) => e === 'public');
+      let allowedCalls = 0;
+
+      // No token, expired token.
+      const anyInside = sides.operator.inside;
+      let probe: Record<string, unknown>;
+      try {
+        probe = request(row, anyInside).body;
+      } catch {
+        probe = request(row, sides.operator.outside).body;
+      }
+      const anonymous = await call(endpoint, probe, null);
+      const lapsed = await call(endpoint, probe, expired);
+      if (isPublic) {
+        if (anonymous.outcome !== 'public') fail(`${key} no token: ${anonymous.outcome}, expected public`);
+      } else {
+        if (anonymous.outcome !== 'denied-login' || anonymous.code !== 2)
+          fail(`${key} no token: ${anonymous.outcome} ${anonymous.code}`);
+        if (lapsed.outcome !== 'denied-login' || lapsed.code !== 7)
+          fail(`${key} expired token: ${lapsed.outcome} ${lapsed.code}`);
+      }
+
+      for (const role of order) {
+        const want = row.expect[role];
+        // Outside the account's reach: never granted.
+        try {
+          const { body, named } = request(row, sides[role].outside);
+          if (named && want !== 'public') {
+            const answer = await call(endpoint, body, tokens[role]);
+            const ok =
+              want === 'permission' ? answer.outcome === 'denied-permission' : answer.outcome === 'denied-scope';
+            if (!ok || answer.code === 0)
+              fail(`${key} ${role} outside: ${answer.outcome} ${answer.code} ${answer.text.slice(0, 80)}`);
+          }
+        } catch (error) {
+          if (!(error instanceof Missing)) throw error;
+        }
+        // Inside its reach: as the row says.
+        let objects = sides[role].inside;
+        try {
+          if (row.prepare && want === 'allow') {
+            request(row, objects);
+            objects = { ...objects, ...(await row.prepare(objects as Objects, sb.db)) };
+          }
+          const { body } = request(row, objects);
+          const answer = await call(endpoint, body, want === 'public' ? null : tokens[role]);
+          if (answer.outcome !== OUTCOME[want]) {
+            fail(
+              `${key} ${role} inside: ${answer.outcome} ${answer.code}, expected ${OUTCOME[want]} (${answer.text.slice(0, 100)})`,
+            );
+          }
+          if (answer.status >= 500) fail(`${key} ${role}: HTTP ${answer.status}`);
+          if (want === 'permission' && answer.code !== 403) fail(`${key} ${role}: code ${answer.code}, expected 403`);
+          if (answer.outcome === 'granted' || answer.outcome === 'public') allowedCalls += 1;
+          if (answer.outcome === 'granted' && answer.code === 0) {
+            for (const secret of forbidden(role)) {
+              if (answer.text.includes(secret)) fail(`${key} ${role}: the answer tells “${secret}”, outside its reach`);
+            }
+          }
+        } catch (error) {
+          if (!(error instanceof Missing)) throw error;
+        }
+      }
+      if (Object.values(row.expect).some((e) => e === 'allow' || e === 'public') && allowedCalls === 0) {
+        fail(`${key}: no account reached the handler (the row's request or objects are wrong)`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

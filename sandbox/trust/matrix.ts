@@ -1,0 +1,139 @@
+/**
+ * The access matrix's vocabulary (issue 12 item 7): each sandbox api module keeps the expected access of its endpoints
+ * in a table file beside it, `sandbox/api/<module>.access.ts`, exporting `ACCESS: AccessTable` — one row per endpoint
+ * ("METHOD /path"), written from the spec's rules (entities.md R1, the demo accounts' permissions), never from the
+ * registry's declarations. sandbox/trust/access-matrix.test.ts walks every declared endpoint with every demo account,
+ * no token and an expired token, against an object inside and one outside each account's reach, and compares with the
+ * rows; an endpoint without a row, or a row without an endpoint, fails it.
+ */
+
+/** The logged-in demo accounts of the matrix (README "Demo accounts"). */
+export const ROLES = ['operator', 'agent', 'property', 'subAccount', 'builder'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What a role gets on the object inside its reach: 'allow' (the handler runs; a business refusal may follow),
+ * 'permission' (403 for the permission code or the account type), 'scope' (its own object is still refused: e.g. a
+ * property asked to act as the owner). Public endpoints are 'public' for everyone.
+ */
+export type Expect = 'allow' | 'permission' | 'scope' | 'public';
+
+/** The objects a request can name, as the matrix picks them for one role (inside or outside its reach). */
+export interface Objects {
+  /** A site id. */
+  site: number;
+  /** A community id and a whitelist entry of it. */
+  community: number;
+  white: number;
+  /** A charging box: id, serial number, one socket (charger id). */
+  box: number;
+  boxSerial: string;
+  charger: number;
+  /** A door guard, a U8 gate, a camera, a smoke sensor (device ids). */
+  guard: number;
+  gate: number;
+  camera: number;
+  smoke: number;
+  /** An order number of the site's. */
+  orderNo: string;
+  /** A device contract code. */
+  contract: string;
+  /** A property merchant (account id). */
+  property: number;
+}
+
+/** One row: a request naming objects, the expectation per role, whether it names an object at all. */
+export interface AccessRow {
+  /** The request (query of a GET, body of a POST) for the objects of one side; a missing object skips that side. */
+  request: (o: Objects) => Record<string, unknown>;
+  /** What each logged-in role gets inside its reach. */
+  expect: Record<Role, Expect>;
+  /**
+   * True when the request names an object that an outside pick must refuse (default: true when `request` reads an
+   * object). Lists and sums over the caller's own sites name none; their answers are checked for leaks instead.
+   */
+  object?: boolean;
+  /** Writes a fresh object for a destructive request (a whitelist entry to delete) before each inside call. */
+  prepare?: (
+    o: Objects,
+    db: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> },
+  ) => Promise<Partial<Objects>>;
+}
+
+/** The table of one api module: "METHOD /path" → row. */
+export type AccessTable = Record<string, AccessRow>;
+
+/**
+ * Permission codes of the demo accounts (entities.md "Demo data" and §1 defaults): operators and agents hold every
+ * code; 翠苑物业 the property set; 李娜 (sub-account, sites 1 and 2) hers; 王强 the builder set.
+ */
+export const DEMO_PERMISSIONS: Record<Role, readonly string[] | 'all'> = {
+  operator: 'all',
+  agent: 'all',
+  property: ['home', 'site:view', 'order:view', 'income:view', 'withdraw', 'bank', 'bill:view', 'export', 'message'],
+  subAccount: [
+    'site:view',
+    'order:view',
+    'card:view',
+    'card:edit',
+    'card:recharge',
+    'income:view',
+    'bill:view',
+    'message',
+  ],
+  builder: ['home', 'workOrder', 'site:view', 'device:add'],
+};
+
+/** Account types of the demo roles. */
+export const ROLE_TYPES: Record<Role, 1 | 2 | 3 | 4 | 5> = {
+  operator: 1,
+  agent: 2,
+  property: 3,
+  subAccount: 4,
+  builder: 5,
+};
+
+/** Every role 'public'. */
+export const PUBLIC: Record<Role, Expect> = {
+  operator: 'public',
+  agent: 'public',
+  property: 'public',
+  subAccount: 'public',
+  builder: 'public',
+};
+
+/**
+ * 'allow' for the roles holding the permission code (or any of the codes) and of the account types given, else
+ * 'permission'; `scope` lists roles that hold the code but whose own object is refused all the same, `over` sets
+ * single cells.
+ */
+export function can(
+  codes: string | readonly string[],
+  options: { types?: readonly number[]; scope?: readonly Role[]; over?: Partial<Record<Role, Expect>> } = {},
+): Record<Role, Expect> {
+  const list = typeof codes === 'string' ? [codes] : codes;
+  const out = {} as Record<Role, Expect>;
+  for (const role of ROLES) {
+    const held = DEMO_PERMISSIONS[role];
+    const has = held === 'all' || list.some((code) => held.includes(code));
+    const typed = !options.types || options.types.includes(ROLE_TYPES[role]);
+    out[role] = !has || !typed ? 'permission' : options.scope?.includes(role) ? 'scope' : 'allow';
+  }
+  return { ...out, ...options.over };
+}
+
+/** Any logged-in account of the types given ('permission' for others), with `scope` roles refused their own object. */
+export function loggedIn(options: { types?: readonly number[]; scope?: readonly Role[] } = {}): Record<Role, Expect> {
+  const out = {} as Record<Role, Expect>;
+  for (const role of ROLES) {
+    const typed = !options.types || options.types.includes(ROLE_TYPES[role]);
+    out[role] = !typed ? 'permission' : options.scope?.includes(role) ? 'scope' : 'allow';
+  }
+  return out;
+}
+
+/** Every logged-in role allowed. */
+export const ANY_ACCOUNT: Record<Role, Expect> = loggedIn();
+
+/** Page fields of list requests. */
+export const PAGE = { pageNum: 1, pageSize: 20 } as const;
