@@ -1,23 +1,12 @@
 import { Dialog, Toast } from 'antd-mobile';
-import DOMPurify from 'dompurify';
 import { TOAST_DURATION_MS } from '@/config/constants';
+import { sanitizeHtml } from '@/lib/sanitize-html';
 import type { AlertOptions } from './feedback';
 
 /**
  * The antd-mobile side of feedback.tsx, in its own chunk (loaded at idle after the first screen, and on first use),
  * so that the first screen's bytes do not carry Dialog, Toast and DOMPurify.
  */
-
-/**
- * Removes HTML that could run script or load content; what the server sends is never trusted (ARCHITECTURE.md).
- * Where DOMPurify cannot work (it then returns its input unchanged), the HTML is shown as plain text instead.
- */
-export function sanitizeHtml(html: string): string {
-  if (!DOMPurify.isSupported) {
-    return html.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  }
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
 
 export function showToast(text: string): void {
   Toast.show({ content: text, duration: TOAST_DURATION_MS, position: 'center' });

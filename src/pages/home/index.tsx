@@ -25,6 +25,7 @@ import { FunctionGrid } from '@/components/function-grid';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { readItem, writeItem } from '@/lib/storage';
+import { safeImageUrl } from '@/lib/safe-url';
 import { formatKwh, formatMinutes } from '@/lib/time';
 import { homeStore, type HomeFunctionKey, type HomeStore } from '@/stores/screens/home/home';
 import { useStores } from '@/stores/root';
@@ -49,7 +50,7 @@ const Header = observer(function Header() {
   const accountType = info?.accountType ?? session.extendPermission?.accountType;
   return (
     <header className="home-header">
-      <img className="home-header__logo" src={merchant.base.logo || logo} alt="" />
+      <img className="home-header__logo" src={safeImageUrl(merchant.base.logo) || logo} alt="" />
       <div className="home-header__name">
         <strong>{info ? info.shortName || info.name : '--'}</strong>
         {accountType && <span className="home-role">{ACCOUNT_TYPE_NAMES[accountType]}</span>}

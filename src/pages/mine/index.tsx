@@ -24,6 +24,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_TYPE_NAMES } from '@/api/user';
 import { maskPhone } from '@/lib/phone';
+import { safeImageUrl } from '@/lib/safe-url';
 import { badgeText } from '@/components/badge';
 import { FunctionGrid } from '@/components/function-grid';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
@@ -75,14 +76,14 @@ const ENTRY_ICONS: Record<MineEntryKey, ReactNode> = {
 /** The round logo, or the default avatar when there is none or it fails to load. */
 function Avatar({ src }: { src: string }) {
   const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
+  if (!safeImageUrl(src) || failed === src) {
     return (
       <span className="mine-avatar mine-avatar--default" aria-hidden="true">
         <UserOutline />
       </span>
     );
   }
-  return <img className="mine-avatar" src={src} alt="" onError={() => setFailed(src)} />;
+  return <img className="mine-avatar" src={safeImageUrl(src)} alt="" onError={() => setFailed(src)} />;
 }
 
 const Header = observer(function Header() {
@@ -250,7 +251,7 @@ const PosterSheet = observer(function PosterSheet({ mine }: { mine: MineStore })
               onClick={() => void mine.openPoster(poster.posterId)}
             >
               <span className="mine-poster__frame">
-                <img className="mine-poster__thumb" src={poster.thumbUrl} alt={poster.title} />
+                <img className="mine-poster__thumb" src={safeImageUrl(poster.thumbUrl)} alt={poster.title} />
               </span>
               <span className="mine-poster__title">{poster.title}</span>
             </button>

@@ -6,6 +6,7 @@ import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { DEVICE_STATUS, relativeTime } from '@/lib/device-status';
+import { cssUrl } from '@/lib/safe-url';
 import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
 import { cameraListStore, type CameraListStore } from '@/stores/screens/site/site-devices';
 import { RowRemarkDialog, StatusDot, useDeviceTab } from '@/sections/site/device-tab';
@@ -44,7 +45,7 @@ const CameraCard = observer(function CameraCard({
       <button
         type="button"
         className="camera-card__shot"
-        style={camera.coverUrl ? { backgroundImage: `url("${camera.coverUrl}")` } : undefined}
+        style={camera.coverUrl ? { backgroundImage: cssUrl(camera.coverUrl) } : undefined}
         aria-label={online ? `查看${camera.remark || camera.serialNumber}实时画面` : '摄像头离线'}
         disabled={!online}
         onClick={() => void open()}

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/feedback';
 import { Segmented } from '@/components/segmented';
+import { safeImageUrl, safeUrl } from '@/lib/safe-url';
 import type { CameraListStore, LiveQuality } from '@/stores/screens/site/site-devices';
 
 /**
@@ -59,7 +60,7 @@ function useHlsPlayback(video: React.RefObject<HTMLVideoElement | null>, url: st
           hls.attachMedia(element);
           destroy = () => hls.destroy();
         } else if (element.canPlayType('application/vnd.apple.mpegurl')) {
-          element.src = url;
+          element.src = safeUrl(url);
           start();
           destroy = () => {
             element.removeAttribute('src');
@@ -94,7 +95,7 @@ function Stage({ url, poster, onRetry }: { url: string; poster: string | null; o
         autoPlay
         playsInline
         loop
-        poster={poster ?? undefined}
+        poster={safeImageUrl(poster) || undefined}
         x5-video-player-type="h5"
         webkit-playsinline="true"
       />

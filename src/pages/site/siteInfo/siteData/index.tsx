@@ -9,6 +9,7 @@ import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { amapSettings } from '@/lib/amap-settings';
 import { formatFen } from '@/lib/money';
+import { safeUrl } from '@/lib/safe-url';
 import { formatTime } from '@/lib/time';
 import {
   CONTRACT_STATUS_NAMES,
@@ -249,7 +250,13 @@ const ContractItem = observer(function ContractItem({ store, site }: { store: Si
               <List.Item extra={`${contract.paidInstalmentCount}/${contract.instalmentCount}期`}>分期进度</List.Item>
               <List.Item extra={CONTRACT_STATUS_NAMES[contract.status]}>状态</List.Item>
               {contract.fileUrl && (
-                <List.Item extra="查看" onClick={() => window.open(contract.fileUrl ?? '', '_blank')}>
+                <List.Item
+                  extra="查看"
+                  onClick={() => {
+                    const url = safeUrl(contract.fileUrl);
+                    if (url) window.open(url, '_blank');
+                  }}
+                >
                   合同文件
                 </List.Item>
               )}

@@ -14,6 +14,7 @@ import {
   type SmokeFilterKey,
 } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
+import { telHref } from '@/lib/safe-url';
 import { Segmented } from '@/components/segmented';
 import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
 import { SMOKE_POLL_MS, smokeListStore, type SmokeListStore } from '@/stores/screens/site/site-devices';
@@ -70,7 +71,7 @@ const SmokeCard = observer(function SmokeCard({
       </div>
       <div className="device-card__buttons">
         {alarm && phone && (
-          <a className="adm-button adm-button-danger adm-button-mini adm-button-shape-default" href={`tel:${phone}`}>
+          <a className="adm-button adm-button-danger adm-button-mini adm-button-shape-default" href={telHref(phone)}>
             联系现场
           </a>
         )}

@@ -6,6 +6,7 @@ import { confirm, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
+import { safeImageUrl } from '@/lib/safe-url';
 import { changeConfirmText, changeResultText, propertyPickerStore } from '@/stores/screens/site/property-picker';
 import { useScreenStore } from '@/stores/screen-store';
 import type { SiteTarget } from '@/stores/screens/site/site-add';
@@ -45,7 +46,7 @@ function PropertyRowView({
       onClick={() => !disabled && onChoose(row)}
     >
       <Avatar
-        src={row.logo}
+        src={safeImageUrl(row.logo)}
         className="property-row__logo"
         fallback={<span className="property-row__initial">{name.slice(0, 1)}</span>}
       />
