@@ -188,8 +188,7 @@ export async function riderIdOf(db: Db, phone: string): Promise<number | null> {
 
 /** The sites a request names, each one of the caller's own sites (its scope), else BizError. */
 async function ownSites(scope: Scope, siteIds: readonly number[]): Promise<void> {
-  const mine = new Set(await scope.siteIds());
-  for (const siteId of siteIds) if (!mine.has(siteId)) throw new BizError(INVALID, '站点不存在或无权查看');
+  await scope.everySite(siteIds, 'scope');
 }
 
 /**

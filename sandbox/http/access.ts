@@ -166,6 +166,17 @@ export class Scope {
     return target;
   }
 
+  /** Every site of `siteIds` usable in `mode` (Scope.site for each; a request naming several sites). */
+  async everySite(
+    siteIds: readonly number[],
+    mode: SiteMode,
+    messages: { missing?: string; refused?: string } = {},
+  ): Promise<SiteTarget[]> {
+    const out: SiteTarget[] = [];
+    for (const id of siteIds) out.push(await this.site(id, mode, messages));
+    return out;
+  }
+
   /**
    * Ids of the communities the caller sees: its owner's communities, for a limited sub-account only those with a site
    * in its scope; none for a property or a share party (communities are the owner's).

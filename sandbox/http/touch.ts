@@ -157,6 +157,15 @@ export const touches = {
     };
   },
 
+  /** The sites listed in the request field `key` (each checked as `site`; an empty list names none). */
+  siteList<K extends string>(
+    key: K,
+    mode: SiteMode,
+    messages: { missing?: string; refused?: string } = {},
+  ): Touch<Record<K, readonly number[]>, SiteTarget[]> {
+    return { kind: 'site', resolve: async (_db, scope, input) => need(scope).everySite(input[key], mode, messages) };
+  },
+
   /** One device by id (DeviceCheck). */
   device<K extends string>(key: K, check: DeviceCheck): Touch<Record<K, number>, DeviceTarget> {
     return {

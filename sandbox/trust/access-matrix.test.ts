@@ -115,6 +115,17 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
         )
       )[0]
     : undefined;
+  const cardOf = async (status: number) =>
+    (
+      await rows<{ id: number }>(
+        sb.db,
+        `select c.id from card c join card_site cs on cs.card_id = c.id
+         where cs.site_id = any($1::bigint[]) and c.status = $2
+           and not exists (select 1 from card_site o where o.card_id = c.id and not (o.site_id = any($1::bigint[])))
+         order by (cs.site_id = $3) desc, c.id limit 1`,
+        [sites, status, sites[0] ?? 0],
+      )
+    )[0];
   const pick = <T>(value: T | undefined, stand: T): T | undefined =>
     value !== undefined ? value : fill ? stand : undefined;
   const id = (row: { id: number } | undefined) => (row ? Number(row.id) : undefined);
@@ -132,6 +143,8 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
     orderNo: pick(order1?.orderNo, 'NOSUCHORDER'),
     contract: pick(site.find((s) => s.contractCode)?.contractCode ?? undefined, 'NOSUCHCONTRACT'),
     property: pick(property, NONE),
+    card: pick(id(await cardOf(3)), NONE),
+    idleCard: pick(id(await cardOf(1)), NONE),
   };
 }
 

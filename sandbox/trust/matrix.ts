@@ -40,6 +40,9 @@ export interface Objects {
   contract: string;
   /** A property merchant (account id). */
   property: number;
+  /** A rider card (active) bound to the side's sites, and one not activated yet. */
+  card: number;
+  idleCard: number;
 }
 
 /** One row: a request naming objects, the expectation per role, whether it names an object at all. */
