@@ -52,6 +52,12 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   cardActive: () => import('@/pages/mine/card/tab/list/info/active'),
   cardAdd: () => import('@/pages/mine/card/tab/add'),
   cardAddAddress: () => import('@/pages/mine/card/tab/add/address'),
+  resetCardList: () => import('@/pages/mine/card/resetCardList'),
+  cardRechargeRecords: () => import('@/pages/mine/card/tab/list/info/recharge-recods'),
+  cardChargeRecords: () => import('@/pages/mine/card/tab/list/info/charger-recods'),
+  cardBindAddress: () => import('@/pages/mine/card/tab/list/info/bindAddress'),
+  rechargeSet: () => import('@/pages/mine/card/rechargeSet'),
+  rechargeSetInfo: () => import('@/pages/mine/card/rechargeSet/info'),
   income: () => import('@/pages/income'),
 };
 
