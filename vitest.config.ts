@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'platform/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['test/unit/setup.ts'],
+          // CSS Modules are compiled and injected as in the app (scoped class names, real rules), so that tests can
+          // see styles apply (test/unit/css-modules.test.ts).
+          css: { include: [/\.module\.css$/] },
         },
       },
       {

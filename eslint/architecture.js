@@ -68,6 +68,10 @@ const imports = {
         context.report({ node, messageId: 'parent', data: { source } });
         return;
       }
+      const local = source.startsWith('./') || source.startsWith('@/');
+      if (local && /\.css$/.test(source) && !/\.module\.css$/.test(source) && !file.startsWith('src/app/')) {
+        context.report({ node, messageId: 'globalCss', data: { source } });
+      }
       if (page) {
         const section = SECTIONS[page[1]] ?? page[1];
         const from = file.slice(0, file.lastIndexOf('/'));

@@ -2,6 +2,7 @@ import { Dialog, Toast } from 'antd-mobile';
 import { TOAST_DURATION_MS } from '@/config/constants';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import type { AlertOptions } from './feedback';
+import styles from './feedback-ui.module.css';
 
 /**
  * The antd-mobile side of feedback.tsx, in its own chunk (loaded at idle after the first screen, and on first use),
@@ -15,7 +16,9 @@ export function showToast(text: string): void {
 export function showAlertDialog({ title, html = '', confirmText = '确定' }: AlertOptions): Promise<void> {
   return Dialog.alert({
     title,
-    content: html ? <div className="alert-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} /> : undefined,
+    content: html ? (
+      <div className={styles.alertHtml} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+    ) : undefined,
     confirmText,
     closeOnMaskClick: false,
   });

@@ -33,8 +33,8 @@ describe('feedback', () => {
       confirmed = true;
     });
     await screen.findByText('用户服务协议');
-    expect(screen.getByText('第一条')).toBeTruthy();
-    const content = document.querySelector('.alert-html')?.innerHTML ?? '';
+    // The sanitised HTML's container: the parent of its first paragraph.
+    const content = screen.getByText('第一条').parentElement?.innerHTML ?? '';
     expect(content).not.toContain('onerror');
     expect(content).not.toContain('<script');
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();

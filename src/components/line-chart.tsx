@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import './line-chart.css';
+import styles from './line-chart.module.css';
 
 /**
  * A chart for phones (the income trends of /income and the site section, a socket's power curve): one series of
@@ -175,11 +175,11 @@ export default function LineChart<P extends ChartPoint>({
 
   const point = selected ? points[selected.idx] : undefined;
   return (
-    <div className="line-chart">
-      <div ref={box} className="line-chart__plot" style={{ height }} data-testid={testId} />
+    <div className={styles.chart}>
+      <div ref={box} className={styles.plot} style={{ height }} data-testid={testId} />
       {selected && point && (
         <div
-          className="line-chart__tip"
+          className={styles.tip}
           style={{
             left: selected.left,
             top: selected.top,

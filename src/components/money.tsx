@@ -15,12 +15,10 @@ export function Money({
   hidden?: boolean;
   className?: string;
 }) {
-  return (
-    <span className={className ? `money ${className}` : 'money'}>{hidden ? '****' : formatFen(fen, { sign })}</span>
-  );
+  return <span className={className}>{hidden ? '****' : formatFen(fen, { sign })}</span>;
 }
 
 /** A count with a unit, or `--` when unknown. */
 export function Count({ value, unit = '' }: { value: number | null | undefined; unit?: string }) {
-  return <span className="count">{value === null || value === undefined ? '--' : `${value}${unit}`}</span>;
+  return <span>{value === null || value === undefined ? '--' : `${value}${unit}`}</span>;
 }

@@ -19,7 +19,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import './paged-list.css';
+import styles from './paged-list.module.css';
 
 /**
  * The one list of the app (ARCHITECTURE.md "Lists"): pages `{ pageNum, pageSize }` → `{ list, total }` through alova's
@@ -185,11 +185,11 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
         await Promise.all([reload(), onRefresh?.()]);
       }}
     >
-      <div className="paged-list" data-testid={testId}>
+      <div className={styles.list} data-testid={testId}>
         {firstLoad && (
-          <div className="paged-list__skeleton" aria-busy="true">
+          <div aria-busy="true">
             {Array.from({ length: skeletonRows }, (_, i) => (
-              <div key={i} className="paged-list__skeleton-row">
+              <div key={i} className={styles.skeletonRow}>
                 <Skeleton.Title animated />
                 <Skeleton.Paragraph lineCount={2} animated />
               </div>
@@ -197,16 +197,16 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
           </div>
         )}
         {failedFirst && (
-          <div className="paged-list__state" role="alert">
+          <div className={styles.state} role="alert">
             <p>加载失败</p>
             <Button size="small" color="primary" fill="outline" onClick={() => void reload()}>
               点击重试
             </Button>
           </div>
         )}
-        {!firstLoad && !failedFirst && list.length === 0 && <div className="paged-list__state">{empty}</div>}
+        {!firstLoad && !failedFirst && list.length === 0 && <div className={styles.state}>{empty}</div>}
         {list.length > 0 && (
-          <div ref={listRef} className="paged-list__rows" style={{ height: virtualizer.getTotalSize() }}>
+          <div ref={listRef} className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((row) => {
               const item = list[row.index];
               if (item === undefined) return null;
@@ -215,7 +215,7 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
                   key={row.key}
                   data-index={row.index}
                   ref={virtualizer.measureElement}
-                  className="paged-list__row"
+                  className={styles.row}
                   style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
                 >
                   {renderItem(item, row.index)}
@@ -228,7 +228,7 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
           <InfiniteScroll loadMore={loadMore} hasMore={!isLastPage} threshold={100}>
             {(hasMore, failed, retry) =>
               failed ? (
-                <span className="paged-list__retry" role="button" onClick={() => void retry()}>
+                <span className={styles.retry} role="button" onClick={() => void retry()}>
                   加载失败，点击重试
                 </span>
               ) : hasMore ? (

@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import type { RegionValue } from './region-picker';
-import './region-field.css';
+import styles from './region-field.module.css';
 
 /** The region picker with its data (about 33 kB gzip), loaded only when the user opens it. */
 const RegionPicker = lazy(() => import('./region-picker'));
@@ -35,7 +35,7 @@ export function RegionField({
         onClick={readOnly ? undefined : () => setPicking(true)}
         data-testid={testId}
       >
-        <span className={text ? undefined : 'region-field__placeholder'}>{text || '请选择省/市/区'}</span>
+        <span className={text ? undefined : styles.placeholder}>{text || '请选择省/市/区'}</span>
       </List.Item>
       {picking && (
         <Suspense fallback={null}>

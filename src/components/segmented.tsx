@@ -1,9 +1,10 @@
-import './segmented.css';
+import { clsx } from 'clsx';
+import styles from './segmented.module.css';
 
-/** Class names of the two looks: a pill of segments, or a row of separate filter chips. */
+/** Class names of the two looks: a pill of segments, or a row of separate filter chips (which has no block form). */
 const LOOKS = {
-  pill: { group: 'segmented', item: 'segmented__item' },
-  chips: { group: 'chips', item: 'chip' },
+  pill: { group: styles.pill, block: styles.pillBlock, item: styles.pillItem },
+  chips: { group: styles.chips, block: undefined, item: styles.chip },
 } as const;
 
 /**
@@ -19,6 +20,7 @@ export function Segmented<T extends string>({
   label,
   block = false,
   variant = 'pill',
+  className,
 }: {
   options: readonly { key: T; label: string }[];
   value: T;
@@ -28,17 +30,19 @@ export function Segmented<T extends string>({
   block?: boolean;
   /** 'pill' (default) or 'chips'. */
   variant?: keyof typeof LOOKS;
+  /** A class of the screen for the group (e.g. a colour on a dark background). */
+  className?: string;
 }) {
   const look = LOOKS[variant];
   return (
-    <div className={block ? `${look.group} ${look.group}--block` : look.group} role="tablist" aria-label={label}>
+    <div className={clsx(look.group, block && look.block, className)} role="tablist" aria-label={label}>
       {options.map((option) => (
         <button
           key={option.key}
           type="button"
           role="tab"
           aria-selected={option.key === value}
-          className={option.key === value ? `${look.item} is-active` : look.item}
+          className={clsx(look.item, option.key === value && styles.active)}
           onClick={() => onChange(option.key)}
         >
           {option.label}

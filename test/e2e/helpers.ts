@@ -137,9 +137,9 @@ export async function clickText(
 
 /** Ticks the agreement checkbox of the login screens. */
 export async function acceptAgreement(page: Page): Promise<void> {
-  await page.waitForSelector('.bind-agreement .adm-checkbox', { visible: true, timeout: 10_000 });
-  await page.$eval('.bind-agreement .adm-checkbox', (el) => (el as HTMLElement).click());
-  await page.waitForSelector('.bind-agreement .adm-checkbox-checked', { timeout: 5_000 });
+  await page.waitForSelector('[data-testid="agreement"] .adm-checkbox', { visible: true, timeout: 10_000 });
+  await page.$eval('[data-testid="agreement"] .adm-checkbox', (el) => (el as HTMLElement).click());
+  await page.waitForSelector('[data-testid="agreement"] .adm-checkbox-checked', { timeout: 5_000 });
 }
 
 /**

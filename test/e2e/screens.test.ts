@@ -43,21 +43,21 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     expect(summary).toContain(`在线 ${stats.boxOnline + stats.boxFault} / 离线 ${stats.boxOffline}`);
 
     // Search: only the sites whose name or address has 翠苑.
-    await page.type('.site-search input', '翠苑');
+    await page.type('[data-testid="site-search"] input', '翠苑');
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       () => {
-        const names = [...document.querySelectorAll('.site-card__name')].map((el) => el.textContent ?? '');
+        const names = [...document.querySelectorAll('[data-testid="site-name"]')].map((el) => el.textContent ?? '');
         return names.length === 2 && names.every((n) => n.includes('翠苑'));
       },
       { timeout: 15_000 },
     );
 
     // The 小区 segment: the operator's communities; a tap opens 小区信息 with its sites.
-    await clickText(page, '小区', '.segmented__item');
+    await clickText(page, '小区', '[aria-label="站点或小区"] [role="tab"]');
     await waitForText(page, '覆盖户数');
     await waitForText(page, '文新小区');
-    await clickText(page, '嘉绿苑', '.site-card__name');
+    await clickText(page, '嘉绿苑', '[data-testid="community-name"]');
     await waitForText(page, '小区信息');
     await waitForText(page, '嘉绿苑东区车棚');
     expect(await bodyText(page)).toContain('嘉绿苑西区车棚');
@@ -71,7 +71,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     await clickText(page, '收入', '.adm-tab-bar-item');
     await waitForTextOf(page, byTestId('income-balance'), yuanText(wallet.balance));
     expect(await textOf(page, byTestId('income-headline'))).toBe(yuanText(today.total));
-    await clickText(page, '昨日', '.segmented__item');
+    await clickText(page, '昨日', '[aria-label="收入概览范围"] [role="tab"]');
     await waitForTextOf(page, byTestId('income-headline'), yuanText(today.yesterdayTotal));
     await press(page, '[aria-label="隐藏金额"]');
     await waitForTextOf(page, byTestId('income-balance'), '****');
@@ -94,9 +94,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     expect(await textOf(page, byTestId('mine-card-count'))).toBe(`${stats.cardCount}张`);
 
     await press(page, byTestId('mine-poster-entry'));
-    await page.waitForSelector('.mine-poster', { visible: true, timeout: 10_000 });
+    await page.waitForSelector('[data-testid^="poster-"]', { visible: true, timeout: 10_000 });
     // A tap on the first thumbnail (a click event: the swiper treats pointer drags as swipes).
-    await page.$eval('.mine-poster', (el) => (el as HTMLElement).click());
+    await page.$eval('[data-testid^="poster-"]', (el) => (el as HTMLElement).click());
     const viewer = host === 'wechat' ? 'imagePreview' : 'imageViewer';
     await page.waitForFunction(
       (name: string) =>

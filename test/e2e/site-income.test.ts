@@ -76,7 +76,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site income', (host) => {
     }
 
     // The 充值收入 tab keeps the site and the month.
-    await clickText(page, '充值收入', '.segmented__item');
+    await clickText(page, '充值收入', '[aria-label="收入类型"] [role="tab"]');
     await waitForPath(page, `/site/siteInfo/incomeSite/cardList?siteId=${siteId}&month=${month.month}`);
     const cards = await call.post<CardIncomePage>('/api/site/cardIncomeDayList', {
       siteId,

@@ -51,7 +51,7 @@ async function pickRegion(page: Page, province: string, city: string, area: stri
 async function openSiteTab(browser: Browser, baseUrl: string, host: Host): Promise<DemoPhone> {
   const phone = await openDemoPhone(browser, baseUrl, host);
   await clickText(phone.page, '站点', '.adm-tab-bar-item');
-  await phone.page.waitForSelector('[data-testid="site-list"] .site-card__name', { timeout: 15_000 });
+  await phone.page.waitForSelector('[data-testid="site-list"] [data-testid="site-name"]', { timeout: 15_000 });
   return phone;
 }
 
@@ -63,36 +63,37 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
   it('小区: adds a community through the form (region picker), finds it in the list, edits it from its sheet', async () => {
     const { page, context, call } = await openSiteTab(browser(), baseUrl, host);
     const name = `E2E测试小区${tag}`;
-    await clickText(page, '小区', '.segmented__item');
+    await clickText(page, '小区', '[aria-label="站点或小区"] [role="tab"]');
     await waitForText(page, '覆盖户数');
     const before = await call.get<{ communityCount: number; householdCount: number }>('/api/community/communityCount');
 
-    await press(page, 'button.site-add-button'); // + 新增小区 (fixed: clickText skips fixed elements)
-    await page.waitForSelector('.community-form', { visible: true, timeout: 15_000 });
-    await clickText(page, '保存', '.community-form button');
+    await press(page, '[data-testid="community-add"]'); // + 新增小区 (fixed: clickText skips fixed elements)
+    await page.waitForSelector('[data-testid="community-form-actions"]', { visible: true, timeout: 15_000 });
+    await clickText(page, '保存', '[data-testid="community-form-actions"] button');
     await waitForText(page, '请输入小区名称');
     await typeInto(page, 'communityName', name);
-    await clickText(page, '保存', '.community-form button');
+    await clickText(page, '保存', '[data-testid="community-form-actions"] button');
     await waitForText(page, '请选择所在地区');
     await press(page, '[data-testid="community-region"]');
     await pickRegion(page, '浙江省', '杭州市', '西湖区');
     await waitForText(page, '浙江省 杭州市 西湖区');
     await typeInto(page, 'communityAddress', '文一西路998号');
     await typeInto(page, 'householdCount', '12.5');
-    await clickText(page, '保存', '.community-form button');
+    await clickText(page, '保存', '[data-testid="community-form-actions"] button');
     await waitForText(page, '户数请输入0-99999的整数');
     await typeInto(page, 'householdCount', '1200');
     await typeInto(page, 'propertyName', '测试物业公司');
-    await clickText(page, '保存', '.community-form button');
+    await clickText(page, '保存', '[data-testid="community-form-actions"] button');
     await waitForText(page, '保存成功');
 
     // The list reloads with the new community; the summary counts it.
     await page.waitForFunction(
-      (n: string) => [...document.querySelectorAll('.site-card__name')].some((el) => el.textContent === n),
+      (n: string) =>
+        [...document.querySelectorAll('[data-testid="community-name"]')].some((el) => el.textContent === n),
       { timeout: 15_000 },
       name,
     );
-    await waitForTextOf(page, '.site-summary', `小区 ${before.communityCount + 1} 个`, 'contains');
+    await waitForTextOf(page, byTestId('community-summary'), `小区 ${before.communityCount + 1} 个`, 'contains');
     const list = await call.post<{
       list: { id: number; name: string; province: string; area: string; householdCount: number }[];
     }>('/api/community/list', { pageNum: 1, pageSize: 20, keyword: name });
@@ -108,7 +109,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     const id = list.list[0]?.id ?? 0;
 
     // Its sheet shows the fields; 编辑 changes them.
-    await clickText(page, name, '.site-card__name');
+    await clickText(page, name, '[data-testid="community-name"]');
     await page.waitForSelector(byTestId('community-sheet'), { visible: true, timeout: 15_000 });
     await waitForText(page, '文一西路998号');
     await page.waitForFunction(
@@ -116,12 +117,12 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       { timeout: 15_000 },
     );
     await clickText(page, '编辑', `${byTestId('community-sheet')} button`);
-    await page.waitForSelector('.community-form', { visible: true, timeout: 15_000 });
+    await page.waitForSelector('[data-testid="community-form-actions"]', { visible: true, timeout: 15_000 });
     expect(await inputValue(page, 'communityName')).toBe(name);
     expect(await inputValue(page, 'householdCount')).toBe('1200');
     await typeInto(page, 'communityName', `${name}改`);
     await typeInto(page, 'householdCount', '1300');
-    await clickText(page, '保存', '.community-form button');
+    await clickText(page, '保存', '[data-testid="community-form-actions"] button');
     await waitForText(page, '保存成功');
     await waitForTextOf(page, byTestId('community-sheet'), '1300', 'contains');
     const info = await call.get<{ name: string; householdCount: number }>(`/api/community/info?id=${id}`);
@@ -137,7 +138,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     const name = `E2E测试站点${tag}`;
     const [lng, lat] = wgs84ToGcj02(gps);
 
-    await press(page, 'a.site-add-button'); // + 添加站点
+    await press(page, '[data-testid="site-add"]'); // + 添加站点
     await waitForPath(page, '/site/add');
     await typeInto(page, 'siteName', name);
     await clickText(page, '提交', 'button');
@@ -146,18 +147,18 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     // 站点位置 → the map screen without a map key: region, address, current position (WGS-84 → GCJ-02).
     await press(page, '[data-testid="site-add-location"]');
     await waitForPath(page, '/site/siteInfo/siteData/maplocation?from=add');
-    await clickText(page, '确定', '.maplocation__confirm button');
+    await clickText(page, '确定', '[data-testid="maplocation-confirm"] button');
     await waitForText(page, '请选择位置');
     await clickText(page, '定位到当前位置', 'button');
     await waitForText(page, '已定位到当前位置');
     expect(await inputValue(page, 'longitude')).toBe(lng.toFixed(6));
     expect(await inputValue(page, 'latitude')).toBe(lat.toFixed(6));
-    await clickText(page, '确定', '.maplocation__confirm button');
+    await clickText(page, '确定', '[data-testid="maplocation-confirm"] button');
     await waitForText(page, '请选择所在地区');
     await press(page, '[data-testid="maplocation-region"]');
     await pickRegion(page, '浙江省', '杭州市', '西湖区');
     await typeInto(page, 'locationAddress', '文三路200号东侧车棚');
-    await clickText(page, '确定', '.maplocation__confirm button');
+    await clickText(page, '确定', '[data-testid="maplocation-confirm"] button');
     await waitForPath(page, '/site/add');
     await waitForText(page, '浙江省 杭州市 西湖区');
     expect(await page.$eval('textarea[name="address"]', (el) => (el as HTMLTextAreaElement).value)).toBe(
@@ -177,7 +178,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     const wenxin = properties.list.find((p) => p.merchantId === 10004);
     await waitForText(page, `关联站点 ${wenxin?.siteCount} 个`);
     expect(await bodyText(page)).toContain('不关联物业');
-    await clickText(page, '文新物业', '.property-row__name');
+    await clickText(page, '文新物业', '[data-testid="property-name"]');
     await waitForPath(page, '/site/add');
     await waitForText(page, '文新物业');
     await typeInto(page, 'propertyRate', '25');
@@ -190,13 +191,13 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await press(page, '[data-testid="site-add-costs"]');
     await waitForPath(page, '/site/add/expensesSet');
     await typeInto(page, 'electricPrice', '2.5');
-    await clickText(page, '确定', '.expenses__submit button');
+    await clickText(page, '确定', '[data-testid="expenses-submit"] button');
     await waitForText(page, '电费单价需在0.01-2.00元/度之间');
     await typeInto(page, 'electricPrice', '0.55');
     await clickText(page, '按分成比例分摊', '[data-testid="channel-fee"] .adm-radio-content');
     // ¥100, 20 度 at ¥0.55 = ¥11.00, property 25 %: base 100 − 0.60 = 99.40 → ¥24.85 + ¥11.00 = ¥35.85.
     await waitForTextOf(page, byTestId('expenses-example'), '物业 ¥35.85', 'contains');
-    await clickText(page, '确定', '.expenses__submit button');
+    await clickText(page, '确定', '[data-testid="expenses-submit"] button');
     await waitForPath(page, '/site/add');
     await waitForText(page, '电费:运营商承担 ¥0.55/度 · 手续费:按分成比例分摊 · 服务费:运营商承担');
 
@@ -257,8 +258,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await waitForPath(page, '/site');
     await page.waitForFunction(
       (n: string) =>
-        [...document.querySelectorAll('.site-card')].some(
-          (el) => el.querySelector('.site-card__name')?.textContent === n && el.textContent?.includes('待装机'),
+        [...document.querySelectorAll('[data-testid="site-card"]')].some(
+          (el) =>
+            el.querySelector('[data-testid="site-name"]')?.textContent === n && el.textContent?.includes('待装机'),
         ),
       { timeout: 15_000 },
       name,
@@ -268,12 +270,12 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
 
   it('清空 asks first and resets the draft; 不关联物业 clears the property', async () => {
     const { page, context } = await openSiteTab(browser(), baseUrl, host);
-    await press(page, 'a.site-add-button'); // + 添加站点
+    await press(page, '[data-testid="site-add"]'); // + 添加站点
     await waitForPath(page, '/site/add');
     await typeInto(page, 'siteName', '将被清空的站点');
     await press(page, '[data-testid="site-add-property"]');
     await page.waitForSelector('[data-testid="property-row"]', { timeout: 15_000 });
-    await clickText(page, '翠苑物业', '.property-row__name');
+    await clickText(page, '翠苑物业', '[data-testid="property-name"]');
     await waitForPath(page, '/site/add');
     await page.waitForSelector('input[name="propertyRate"]', { timeout: 15_000 });
     await press(page, '[data-testid="site-add-property"]');
@@ -283,10 +285,10 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await waitForText(page, '不关联物业');
     expect(await page.$('input[name="propertyRate"]')).toBeNull();
 
-    await clickText(page, '清空', '.site-add__clear');
+    await clickText(page, '清空', '[data-testid="site-add-clear"]');
     await answerDialog(page, '取消', '清空已填写的内容？');
     expect(await inputValue(page, 'siteName')).toBe('将被清空的站点');
-    await clickText(page, '清空', '.site-add__clear');
+    await clickText(page, '清空', '[data-testid="site-add-clear"]');
     await answerDialog(page, '清空', '清空已填写的内容？');
     await page.waitForFunction(
       () => (document.querySelector('input[name="siteName"]') as HTMLInputElement | null)?.value === '',
@@ -314,7 +316,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     expect(await inputValue(page, 'latitude')).toBe('30.281234');
     await typeInto(page, 'locationAddress', '文三路201号北侧');
     await typeInto(page, 'latitude', '30.282');
-    await clickText(page, '确定', '.maplocation__confirm button');
+    await clickText(page, '确定', '[data-testid="maplocation-confirm"] button');
     await answerDialog(page, '确定', '确定将站点位置修改为「文三路201号北侧」？');
     await waitForText(page, '位置已更新');
     const moved = await call.get<{ address: string; longitude: number; latitude: number }>(
@@ -329,16 +331,16 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       () => document.querySelector('[data-testid="property-none"]')?.getAttribute('aria-pressed') === 'true',
       { timeout: 15_000 },
     );
-    await page.type('.property-page__search input', '文新');
+    await page.type('[data-testid="property-search"] input', '文新');
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       () => {
-        const names = [...document.querySelectorAll('.property-row__name')].map((el) => el.textContent);
+        const names = [...document.querySelectorAll('[data-testid="property-name"]')].map((el) => el.textContent);
         return names.join(',') === '不关联物业,文新物业';
       },
       { timeout: 15_000 },
     );
-    await clickText(page, '文新物业', '.property-row__name');
+    await clickText(page, '文新物业', '[data-testid="property-name"]');
     await answerDialog(page, '确定', '更换物业为「文新物业」？原物业次日起不再获得本站点分成，新物业沿用原分成比例');
     await page.waitForFunction(() => /已更换，\d{4}-\d{2}-\d{2}生效/.test(document.body.innerText), {
       timeout: 15_000,
@@ -389,12 +391,12 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       await api(baseUrl, 'DELETE', '/__sandbox/faults');
     }
     await clickText(page, '点击重试', '[data-testid="site-list"] button, [data-testid="site-list"] button *');
-    await page.waitForSelector('[data-testid="site-list"] .site-card__name', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid="site-list"] [data-testid="site-name"]', { timeout: 15_000 });
 
-    await page.type('.site-search input', `无此站点${host}`);
+    await page.type('[data-testid="site-search"] input', `无此站点${host}`);
     await page.keyboard.press('Enter');
     await waitForText(page, '未找到相关站点');
-    expect(await page.$('[data-testid="site-list"] .site-card__name')).toBeNull();
+    expect(await page.$('[data-testid="site-list"] [data-testid="site-name"]')).toBeNull();
     await context.close();
   });
 
@@ -409,7 +411,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
       pageSize: 20,
       sort: 2,
     });
-    await waitForTextOf(page, '.site-card__name', newest.list[0]?.name ?? '');
+    await waitForTextOf(page, '[data-testid="site-name"]', newest.list[0]?.name ?? '');
     await page.evaluate(() => window.scrollTo(0, 300));
     await page.waitForFunction(() => Math.abs(window.scrollY - 300) < 2, { timeout: 5_000 });
     let siteListCalls = 0;
@@ -418,7 +420,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     });
     // Open the first site card visible at the top of the viewport.
     const opened = await page.evaluate(() => {
-      const cards = [...document.querySelectorAll<HTMLAnchorElement>('a.site-card')];
+      const cards = [...document.querySelectorAll<HTMLAnchorElement>('a[data-testid="site-card"]')];
       const card = cards.find((el) => el.getBoundingClientRect().top > 0);
       card?.click();
       return card?.getAttribute('href') ?? '';

@@ -90,7 +90,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: scanning devices and socke
       await scanAnswered(page);
       expect(await page.$('[data-testid="scan-card"]')).toBeNull();
       await typeInto(page, 'serialNumber', box.serial);
-      await clickText(page, '确定', '.setup-manual button');
+      await clickText(page, '确定', '[data-testid="scan-manual"] button');
     }
     await page.waitForSelector('[data-testid="scan-card"]', { timeout: 15_000 });
     expect(await textOf(page, '[data-testid="scan-card-serial"]')).toBe(box.serial);
@@ -105,7 +105,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: scanning devices and socke
     expect(list).toMatchObject({ siteId: site.id, remark: '扫码1号机' });
     expect(list.chargers).toHaveLength(10);
     await typeInto(page, 'serialNumber', box.serial);
-    await clickText(page, '确定', '.setup-manual button');
+    await clickText(page, '确定', '[data-testid="scan-manual"] button');
     await waitForText(page, '该设备已添加');
 
     // The site's device list (developer B's screen) shows it.

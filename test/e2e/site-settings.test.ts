@@ -76,21 +76,21 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings'
     // Validation: the last tier must reach the boxes' maxPower; a duplicate prepay amount is refused.
     const last = before.tiers.length - 1;
     await typeInto(page, `tier-power-${last}`, '900');
-    await clickText(page, '保存', '.settings-actions button');
+    await clickText(page, '保存', '[data-testid="settings-actions"] button');
     await waitForText(page, '最高档位需覆盖至1000W');
     await typeInto(page, `tier-power-${last}`, String(before.tiers[last]?.maxPower ?? 1000));
     await typeInto(page, 'prepay', priceText(before.prepayOptions[0] ?? 100));
-    await clickText(page, '添加', '.prepay-add button');
+    await clickText(page, '添加', '[data-testid="prepay-add"] button');
     await waitForText(page, '预付金额不能重复');
 
     // A new rule: first tier price, one more prepay amount, free minutes and the longest charge.
     await typeInto(page, 'tier-price-0', site.price);
     await typeInto(page, 'prepay', '8');
-    await clickText(page, '添加', '.prepay-add button');
+    await clickText(page, '添加', '[data-testid="prepay-add"] button');
     await waitForTextOf(page, byTestId('prepay-chips'), '¥8.00', 'contains');
     await typeInto(page, 'freeMinutes', '3');
     await typeInto(page, 'maxHours', '10');
-    await clickText(page, '保存', '.settings-actions button');
+    await clickText(page, '保存', '[data-testid="settings-actions"] button');
     // Sites with bound cards ask first (B §4 setCharger: 本站点已绑定卡片…): the sandbox says whether this one has any.
     const cards = await call.get<{ haveCard: boolean }>(`/api/site/haveCard?siteId=${site.id}`);
     if (cards.haveCard) await answerDialog(page, '保存', '本站点已绑定卡片');
@@ -133,14 +133,14 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings'
     await page.goto(`${baseUrl}/site/siteInfo/siteData/integrateSet?siteId=${site.id}`);
     await page.waitForSelector('[data-testid="integrate-set"]', { timeout: 15_000 });
     await waitForTextOf(page, byTestId('operator-remainder'), `${Number(remaining.toFixed(2))}%`);
-    await clickText(page, '添加分成方', '.settings-actions button');
+    await clickText(page, '添加分成方', '[data-testid="settings-actions"] button');
     await waitForPath(page, `/site/siteInfo/siteData/benefitSet/benefitAdd?siteId=${site.id}&mode=2`);
     await page.waitForSelector(byTestId('benefit-add'), { timeout: 15_000 });
 
     // 物业 cannot be chosen on a site without a property.
-    await clickText(page, '物业', '.segmented__item');
+    await clickText(page, '物业', '[aria-label="分成方类型"] [role="tab"]');
     await waitForText(page, '请先在站点资料中关联物业');
-    await clickText(page, '合作方', '.segmented__item');
+    await clickText(page, '合作方', '[aria-label="分成方类型"] [role="tab"]');
     await typeInto(page, 'phone', site.partner);
     await clickText(page, '查询', '.adm-list-item button, .adm-list-item button *');
     await page.waitForSelector('[data-testid="candidate"]', { timeout: 15_000 });
@@ -154,7 +154,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings'
     // Bad rates: three decimals, above what remains.
     await typeInto(page, 'rate-chargeRate', '12.345');
     await waitForText(page, '分成比例需在0-100%之间');
-    expect(await page.$eval('.settings-actions button', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      await page.$eval('[data-testid="settings-actions"] button', (el) => (el as HTMLButtonElement).disabled),
+    ).toBe(true);
     if (remaining < 100) {
       await typeInto(page, 'rate-chargeRate', String(Math.floor(remaining) + 1));
       await waitForText(page, '超出剩余可分配比例');
@@ -163,10 +165,14 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings'
     await typeInto(page, 'rate-chargeRate', site.rate);
     await typeInto(page, 'remark', 'E2E合作');
     await page.waitForFunction(
-      () => !(document.querySelector('.settings-actions button') as HTMLButtonElement | null)?.disabled,
+      () => !(document.querySelector('[data-testid="settings-actions"] button') as HTMLButtonElement | null)?.disabled,
       { timeout: 15_000 },
     );
-    await clickText(page, '确定添加', '.settings-actions button, .settings-actions button *');
+    await clickText(
+      page,
+      '确定添加',
+      '[data-testid="settings-actions"] button, [data-testid="settings-actions"] button *',
+    );
     await answerDialog(page, '确定添加', `添加后将于${tomorrow}生效`);
     await waitForText(page, `添加成功，${tomorrow}生效`);
     await waitForPath(page, `/site/siteInfo/siteData/integrateSet?siteId=${site.id}`);
@@ -188,7 +194,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings'
 
     // A bad rate is refused on 保存; unsaved edits ask before leaving.
     await typeInto(page, `rate-${added?.userId ?? 0}`, '150');
-    await clickText(page, '保存', '.settings-actions button');
+    await clickText(page, '保存', '[data-testid="settings-actions"] button');
     await waitForText(page, '分成比例需在0-100%之间');
     await press(page, byTestId('cost-row'));
     await answerDialog(page, '继续编辑', '放弃未保存的修改？');
@@ -225,7 +231,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings'
     await page.goto(`${baseUrl}/site/siteInfo/siteData/benefitSet/benefitAdd?siteId=${site.id}&mode=1`);
     await page.waitForSelector(byTestId('benefit-add'), { timeout: 15_000 });
     await waitForText(page, '最多添加5个分成方');
-    expect(await page.$eval('.settings-actions button', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      await page.$eval('[data-testid="settings-actions"] button', (el) => (el as HTMLButtonElement).disabled),
+    ).toBe(true);
     // 分项分成 shows the five parties with their three rates.
     await page.goto(`${baseUrl}/site/siteInfo/siteData/benefitSet?siteId=${site.id}`);
     await page.waitForSelector('[data-testid="rate-table"]', { timeout: 15_000 });

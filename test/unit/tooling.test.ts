@@ -167,6 +167,25 @@ describe('architecture lint rules (eslint.config.js)', () => {
     ).toContain('architecture/imports');
   });
 
+  it('keeps global CSS in src/app: screens and components import CSS Modules', async () => {
+    const imports = (file: string, source: string) =>
+      errorsOf(file, `import styles from '${source}';\nexport const x = styles;\n`);
+    // A plain stylesheet is global: refused in a page, a section's folder or a component.
+    expect(await imports('src/pages/site/siteInfo/facilityList/probe.tsx', './facility-list.css')).toContain(
+      'architecture/imports',
+    );
+    expect(await imports('src/sections/site/probe.tsx', '@/sections/site/device-setup.css')).toContain(
+      'architecture/imports',
+    );
+    expect(await imports('src/components/probe.tsx', './probe.css')).toContain('architecture/imports');
+    // A CSS Module is local to its importer; the app shell keeps the theme variables and resets.
+    expect(await imports('src/pages/site/siteInfo/facilityList/probe.tsx', './facility-list.module.css')).toEqual([]);
+    expect(
+      await imports('src/pages/site/siteInfo/facilityList/probe.tsx', '@/sections/site/device-list.module.css'),
+    ).toEqual([]);
+    expect(await errorsOf('src/app/probe.tsx', "import './styles.css';\n")).toEqual([]);
+  });
+
   it('writes route paths only in the route table: links use href()', async () => {
     expect(await errorsOf('src/pages/home/probe.tsx', 'export const to = `/site/siteInfo?siteId=${1}`;\n')).toContain(
       'architecture/route-literals',

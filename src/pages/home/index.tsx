@@ -30,7 +30,7 @@ import { formatKwh, formatMinutes } from '@/lib/time';
 import { homeStore, type HomeFunctionKey, type HomeStore } from '@/stores/screens/home/home';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
-import './home.css';
+import styles from './home.module.css';
 
 /**
  * / and /home — 首页 (A-shell-home-settlement.md §3): today's business at a glance and the launchpad into every
@@ -49,13 +49,13 @@ const Header = observer(function Header() {
   const info = merchant.info;
   const accountType = info?.accountType ?? session.extendPermission?.accountType;
   return (
-    <header className="home-header">
-      <img className="home-header__logo" src={safeImageUrl(merchant.base.logo) || logo} alt="" />
-      <div className="home-header__name">
+    <header className={styles.header}>
+      <img className={styles.logo} src={safeImageUrl(merchant.base.logo) || logo} alt="" />
+      <div className={styles.name}>
         <strong>{info ? info.shortName || info.name : '--'}</strong>
-        {accountType && <span className="home-role">{ACCOUNT_TYPE_NAMES[accountType]}</span>}
+        {accountType && <span className={styles.role}>{ACCOUNT_TYPE_NAMES[accountType]}</span>}
       </div>
-      <EntryLink to={href('warning')} className="home-bell">
+      <EntryLink to={href('warning')} className={styles.bell}>
         <Badge content={badgeText(info?.unreadCount)}>
           <BellOutline aria-label="消息" />
         </Badge>
@@ -70,7 +70,7 @@ const UnsignedBar = observer(function UnsignedBar({ home }: { home: HomeStore })
   const days =
     data.nearestDeadline === null ? null : Math.max(0, Math.ceil((data.nearestDeadline - Date.now()) / 86_400_000));
   return (
-    <EntryLink to={href('compactOrders')} className="home-unsigned">
+    <EntryLink to={href('compactOrders')} className={styles.unsigned}>
       <span>
         您有{data.total}笔订单（
         <Money fen={data.amount} />
@@ -86,14 +86,14 @@ const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
   const data = home.income.data;
   const body = (
     <>
-      <h2 className="home-card__title">
+      <h2 className={styles.cardTitle}>
         今日收入<small>元</small>
       </h2>
       <Block loading={home.income.pending}>
-        <div className="home-big" data-testid="today-income-total">
+        <div className={styles.big} data-testid="today-income-total">
           <Money fen={data?.total} />
         </div>
-        <div className="home-row">
+        <div className={styles.row}>
           <span>
             充电{' '}
             <b>
@@ -121,7 +121,7 @@ const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
             </span>
           )}
         </div>
-        <div className="home-row home-footer-row">
+        <div className={`${styles.row} ${styles.footerRow}`}>
           <span>
             昨日{' '}
             <b>
@@ -145,51 +145,49 @@ const IncomeCard = observer(function IncomeCard({ home }: { home: HomeStore }) {
     </>
   );
   return session.can('income:view') ? (
-    <EntryLink to={href('income')} className="home-card home-card--income">
+    <EntryLink to={href('income')} className={`${styles.card} ${styles.cardIncome}`}>
       {body}
     </EntryLink>
   ) : (
-    <section className="home-card home-card--income">{body}</section>
+    <section className={`${styles.card} ${styles.cardIncome}`}>{body}</section>
   );
 });
 
 const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
   const data = home.charge.data;
   return (
-    <EntryLink to={href('chargerRecordList')} className="home-card home-card--charge">
-      <h2 className="home-card__title">今日充电</h2>
+    <EntryLink to={href('chargerRecordList')} className={`${styles.card} ${styles.cardCharge}`}>
+      <h2 className={styles.cardTitle}>今日充电</h2>
       <Block loading={home.charge.pending}>
-        <div className="home-grid">
-          <div className="home-cell">
-            <span className="home-cell__value" data-testid="today-order-count">
+        <div className={styles.grid}>
+          <div className={styles.cell}>
+            <span className={styles.cellValue} data-testid="today-order-count">
               <Count value={data?.orderCount} />
             </span>
-            <span className="home-cell__label">订单(笔)</span>
-            <span className="home-cell__sub">
+            <span className={styles.cellLabel}>订单(笔)</span>
+            <span className={styles.cellSub}>
               昨日 <Count value={data?.yesterdayOrderCount} />
             </span>
           </div>
-          <div className="home-cell">
-            <span className="home-cell__value">
+          <div className={styles.cell}>
+            <span className={styles.cellValue}>
               <Count value={data?.chargingCount} />
             </span>
-            <span className="home-cell__label">充电中(路)</span>
+            <span className={styles.cellLabel}>充电中(路)</span>
           </div>
-          <div className="home-cell">
-            <span className="home-cell__value">{data ? formatKwh(data.energy) : '--'}</span>
-            <span className="home-cell__label">电量(kWh)</span>
+          <div className={styles.cell}>
+            <span className={styles.cellValue}>{data ? formatKwh(data.energy) : '--'}</span>
+            <span className={styles.cellLabel}>电量(kWh)</span>
           </div>
-          <div className="home-cell">
-            <span className="home-cell__value home-cell__value--small">
-              {data ? formatMinutes(data.duration) : '--'}
-            </span>
-            <span className="home-cell__label">时长</span>
+          <div className={styles.cell}>
+            <span className={styles.cellValue}>{data ? formatMinutes(data.duration) : '--'}</span>
+            <span className={styles.cellLabel}>时长</span>
           </div>
-          <div className="home-cell">
-            <span className="home-cell__value">
+          <div className={styles.cell}>
+            <span className={styles.cellValue}>
               <Count value={data?.userCount} />
             </span>
-            <span className="home-cell__label">用户(人)</span>
+            <span className={styles.cellLabel}>用户(人)</span>
           </div>
         </div>
       </Block>
@@ -202,7 +200,7 @@ const CoinStrip = observer(function CoinStrip({ home }: { home: HomeStore }) {
   const today = home.coinToday.data;
   const month = home.coinMonth.data;
   return (
-    <EntryLink to={href('coinBill')} className="home-card home-strip">
+    <EntryLink to={href('coinBill')} className={`${styles.card} ${styles.strip}`}>
       <span>
         今日投币{' '}
         <b>
@@ -231,7 +229,7 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
   const children = home.children.data;
   if (counts && counts.siteCount === 0) {
     return (
-      <section className="home-card home-guide" data-testid="home-guide">
+      <section className={`${styles.card} ${styles.guide}`} data-testid="home-guide">
         <p>还没有站点，先去添加第一个站点吧</p>
         {session.can('site:edit') && isBuilt(href('siteAdd')) && (
           <EntryLink to={href('siteAdd')} className="adm-button adm-button-primary">
@@ -250,51 +248,51 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
     (session.can('tenement') ? 1 : 0) +
     (session.can('subAccount') ? 1 : 0);
   return (
-    <section className="home-card" style={{ minHeight: 56 + Math.ceil(cells / 3) * 68 }}>
-      <h2 className="home-card__title">资产概览</h2>
+    <section className={styles.card} style={{ minHeight: 56 + Math.ceil(cells / 3) * 68 }}>
+      <h2 className={styles.cardTitle}>资产概览</h2>
       <Block loading={home.counts.pending}>
-        <div className="home-grid">
+        <div className={styles.grid}>
           {session.can('site:view') && (
-            <EntryLink to={href('site')} className="home-cell">
-              <span className="home-cell__value" data-testid="asset-site-count">
+            <EntryLink to={href('site')} className={styles.cell}>
+              <span className={styles.cellValue} data-testid="asset-site-count">
                 <Count value={counts?.siteCount} />
               </span>
-              <span className="home-cell__label">站点(个)</span>
+              <span className={styles.cellLabel}>站点(个)</span>
             </EntryLink>
           )}
           {session.can('site:view') && (
-            <EntryLink to={href('devStatistics')} className="home-cell">
-              <span className="home-cell__value" data-testid="asset-box-count">
+            <EntryLink to={href('devStatistics')} className={styles.cell}>
+              <span className={styles.cellValue} data-testid="asset-box-count">
                 <Count value={counts?.boxCount} />
               </span>
-              <span className="home-cell__label">设备(台)</span>
-              <span className="home-cell__sub">
+              <span className={styles.cellLabel}>设备(台)</span>
+              <span className={styles.cellSub}>
                 在线 <Count value={counts?.onlineBoxCount} /> / 离线{' '}
-                <span className="danger">
+                <span className={styles.danger}>
                   <Count value={counts?.offlineBoxCount} />
                 </span>
               </span>
             </EntryLink>
           )}
           {session.can('site:view') && (
-            <EntryLink to={href('devStatistics')} className="home-cell">
-              <span className="home-cell__value" data-testid="asset-socket-count">
+            <EntryLink to={href('devStatistics')} className={styles.cell}>
+              <span className={styles.cellValue} data-testid="asset-socket-count">
                 <Count value={counts?.socketCount} />
               </span>
-              <span className="home-cell__label">插座(路)</span>
-              <span className="home-cell__sub">
+              <span className={styles.cellLabel}>插座(路)</span>
+              <span className={styles.cellSub}>
                 空闲 <Count value={counts?.idleSocketCount} /> / 充电中 <Count value={counts?.chargingSocketCount} /> /
                 故障 <Count value={counts?.faultSocketCount} />
               </span>
             </EntryLink>
           )}
           {session.can('card:view') && (
-            <EntryLink to={href('card')} className="home-cell">
-              <span className="home-cell__value" data-testid="asset-card-count">
+            <EntryLink to={href('card')} className={styles.cell}>
+              <span className={styles.cellValue} data-testid="asset-card-count">
                 <Count value={cards?.total} />
               </span>
-              <span className="home-cell__label">卡片(张)</span>
-              <span className="home-cell__sub">
+              <span className={styles.cellLabel}>卡片(张)</span>
+              <span className={styles.cellSub}>
                 储值卡{' '}
                 <Count
                   value={
@@ -306,27 +304,27 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
             </EntryLink>
           )}
           {session.can('agent') && (
-            <EntryLink to={href('factorialList')} className="home-cell">
-              <span className="home-cell__value">
+            <EntryLink to={href('factorialList')} className={styles.cell}>
+              <span className={styles.cellValue}>
                 <Count value={children?.agentCount} />
               </span>
-              <span className="home-cell__label">代理商</span>
+              <span className={styles.cellLabel}>代理商</span>
             </EntryLink>
           )}
           {session.can('tenement') && (
-            <EntryLink to={href('tenementList')} className="home-cell">
-              <span className="home-cell__value">
+            <EntryLink to={href('tenementList')} className={styles.cell}>
+              <span className={styles.cellValue}>
                 <Count value={children?.propertyCount} />
               </span>
-              <span className="home-cell__label">物业</span>
+              <span className={styles.cellLabel}>物业</span>
             </EntryLink>
           )}
           {session.can('subAccount') && (
-            <EntryLink to={href('accountList')} className="home-cell">
-              <span className="home-cell__value">
+            <EntryLink to={href('accountList')} className={styles.cell}>
+              <span className={styles.cellValue}>
                 <Count value={children?.subAccountCount} />
               </span>
-              <span className="home-cell__label">子账号</span>
+              <span className={styles.cellLabel}>子账号</span>
             </EntryLink>
           )}
         </div>
@@ -363,8 +361,8 @@ const Functions = observer(function Functions({ home }: { home: HomeStore }) {
   const entries = home.functions.filter((f) => isBuilt(f.to));
   if (entries.length === 0) return null;
   return (
-    <section className="home-card">
-      <h2 className="home-card__title">常用功能</h2>
+    <section className={styles.card}>
+      <h2 className={styles.cardTitle}>常用功能</h2>
       <FunctionGrid entries={entries.map((f) => ({ ...f, icon: FUNCTION_ICONS[f.key] }))} />
     </section>
   );
@@ -387,13 +385,13 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
   const data = home.property.data;
   return (
     <>
-      <section className="home-card">
-        <h2 className="home-card__title">今日分润</h2>
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>今日分润</h2>
         <Block loading={home.property.pending}>
-          <div className="home-big" data-testid="property-today-share">
+          <div className={styles.big} data-testid="property-today-share">
             <Money fen={data?.summary.todayShareIncome} />
           </div>
-          <div className="home-row">
+          <div className={styles.row}>
             <span>
               本月分润{' '}
               <b>
@@ -407,7 +405,7 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
               </b>
             </span>
           </div>
-          <div className="home-row home-footer-row">
+          <div className={`${styles.row} ${styles.footerRow}`}>
             <span>
               可提现{' '}
               <b>
@@ -431,12 +429,12 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
 const BuilderHome = observer(function BuilderHome() {
   const { merchant } = useStores();
   return (
-    <EntryLink to={href('workOrderWorking')} className="home-card">
-      <h2 className="home-card__title">待处理工单</h2>
-      <div className="home-big" data-testid="builder-order-count">
+    <EntryLink to={href('workOrderWorking')} className={styles.card}>
+      <h2 className={styles.cardTitle}>待处理工单</h2>
+      <div className={styles.big} data-testid="builder-order-count">
         <Count value={merchant.base.loaded ? merchant.base.orderCount : undefined} />
       </div>
-      <div className="home-row">施工中与验收驳回的工单</div>
+      <div className={styles.row}>施工中与验收驳回的工单</div>
     </EntryLink>
   );
 });
@@ -475,7 +473,7 @@ const HomePage = observer(function HomePage() {
   }, [home, ui]);
   useSignReminder(home);
   return (
-    <main className="home">
+    <main className={styles.page}>
       <PullToRefresh
         onRefresh={async () => {
           await home.refresh();
@@ -483,7 +481,7 @@ const HomePage = observer(function HomePage() {
         }}
       >
         <Header />
-        <div className="home-body">
+        <div className={styles.body}>
           {home.variant === 'operator' && <OperatorHome home={home} />}
           {home.variant === 'property' && <PropertyHome home={home} />}
           {home.variant === 'builder' && <BuilderHome />}

@@ -15,6 +15,7 @@ import {
   SoundOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -31,13 +32,14 @@ import {
   type IncomeFunction,
   type IncomeStore,
   type NoticeBar,
+  type NoticeTone,
   type OverviewRange,
 } from '@/stores/screens/income/income';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Segmented } from '@/components/segmented';
-import './income.css';
+import styles from './income.module.css';
 
 /**
  * /income — 收入 (D-income.md §1 "/income — 收入"): the wallet with its eye toggle, the notice bars, the income
@@ -64,7 +66,7 @@ const FUNCTION_ICONS: Record<IncomeFunction['key'], ReactNode> = {
 /** The small 重试 of a failed block. */
 function Retry({ onRetry, light = false }: { onRetry: () => void; light?: boolean }) {
   return (
-    <button type="button" className={light ? 'income-retry income-retry--light' : 'income-retry'} onClick={onRetry}>
+    <button type="button" className={clsx(styles.retry, light && styles.retryLight)} onClick={onRetry}>
       重试
     </button>
   );
@@ -74,7 +76,7 @@ function Retry({ onRetry, light = false }: { onRetry: () => void; light?: boolea
 function ActionLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
   const isBuilt = useIsBuilt();
   return (
-    <EntryLink to={to} className={isBuilt(to) ? className : `${className} is-off`}>
+    <EntryLink to={to} className={clsx(className, !isBuilt(to) && styles.off)}>
       {children}
     </EntryLink>
   );
@@ -86,12 +88,12 @@ const WalletCard = observer(function WalletCard({ income }: { income: IncomeStor
   const data = balance.data;
   const hidden = income.amountHidden;
   return (
-    <section className="income-wallet" data-testid="income-wallet">
-      <div className="income-wallet__head">
+    <section className={styles.wallet} data-testid="income-wallet">
+      <div className={styles.walletHead}>
         <span>账户余额(元)</span>
         <button
           type="button"
-          className="income-eye"
+          className={styles.eye}
           aria-label={hidden ? '显示金额' : '隐藏金额'}
           onClick={() => income.toggleAmountHidden()}
         >
@@ -99,22 +101,22 @@ const WalletCard = observer(function WalletCard({ income }: { income: IncomeStor
         </button>
       </div>
       {balance.pending ? (
-        <Skeleton.Paragraph lineCount={3} animated className="income-wallet__skeleton" />
+        <Skeleton.Paragraph lineCount={3} animated className={styles.walletSkeleton} />
       ) : (
         <>
-          <div className="income-wallet__big" data-testid="income-balance">
-            <Money fen={data?.balance} hidden={hidden} />
+          <div className={styles.walletBig} data-testid="income-balance">
+            <Money fen={data?.balance} hidden={hidden} className={styles.money} />
             {balance.failed && <Retry light onRetry={() => void income.loadBalance()} />}
           </div>
-          <div className="income-wallet__parts">
+          <div className={styles.walletParts}>
             <span>
-              可提现 <Money fen={data?.availableBalance} hidden={hidden} />
+              可提现 <Money fen={data?.availableBalance} hidden={hidden} className={styles.money} />
             </span>
             <span>
-              冻结中 <Money fen={income.frozenTotal} hidden={hidden} />
+              冻结中 <Money fen={income.frozenTotal} hidden={hidden} className={styles.money} />
               <button
                 type="button"
-                className="income-info"
+                className={styles.info}
                 aria-label="冻结说明"
                 onClick={() => void showAlert({ title: '冻结说明', html: income.frozenAlert })}
               >
@@ -122,42 +124,49 @@ const WalletCard = observer(function WalletCard({ income }: { income: IncomeStor
               </button>
             </span>
             <span>
-              提现中 <Money fen={data?.withdrawingAmount} hidden={hidden} />
+              提现中 <Money fen={data?.withdrawingAmount} hidden={hidden} className={styles.money} />
             </span>
           </div>
-          <div className="income-wallet__pending">
-            待入账 <Money fen={data?.pendingIncome} hidden={hidden} />
+          <div className={styles.walletPending}>
+            待入账 <Money fen={data?.pendingIncome} hidden={hidden} className={styles.money} />
           </div>
         </>
       )}
-      <div className="income-wallet__actions">
+      <div className={styles.walletActions}>
         {income.canWithdraw && (
-          <ActionLink to={href('withdraw')} className="income-btn income-btn--primary">
+          <ActionLink to={href('withdraw')} className={`${styles.btn} ${styles.btnPrimary}`}>
             提现
           </ActionLink>
         )}
-        <ActionLink to={href('incomeList')} className="income-btn income-btn--outline">
+        <ActionLink to={href('incomeList')} className={`${styles.btn} ${styles.btnOutline}`}>
           收支明细
         </ActionLink>
       </div>
-      <div className="income-wallet__auto">
-        <EntryLink to={href('autoWithdraw')} className="income-wallet__auto-link">
+      <div className={styles.walletAuto}>
+        <EntryLink to={href('autoWithdraw')} className={styles.walletAutoLink}>
           <span data-testid="income-auto-withdraw">{income.autoWithdrawLine}</span>
           {isBuilt(href('autoWithdraw')) && <RightOutline />}
         </EntryLink>
         {mode.failed && <Retry light onRetry={() => void income.loadMode()} />}
       </div>
-      <div className="income-wallet__totals">
+      <div className={styles.walletTotals}>
         <span>
-          累计入账 <Money fen={data?.totalIncome} hidden={hidden} />
+          累计入账 <Money fen={data?.totalIncome} hidden={hidden} className={styles.money} />
         </span>
         <span>
-          累计提现 <Money fen={data?.totalWithdraw} hidden={hidden} />
+          累计提现 <Money fen={data?.totalWithdraw} hidden={hidden} className={styles.money} />
         </span>
       </div>
     </section>
   );
 });
+
+/** The look of a notice bar by its tone. */
+const NOTICE_TONES: Record<NoticeTone, string | undefined> = {
+  warning: styles.noticeWarning,
+  danger: styles.noticeDanger,
+  info: styles.noticeInfo,
+};
 
 const Notices = observer(function Notices({ income }: { income: IncomeStore }) {
   const isBuilt = useIsBuilt();
@@ -165,10 +174,10 @@ const Notices = observer(function Notices({ income }: { income: IncomeStore }) {
   if (bars.length === 0) return null;
   const body = (bar: NoticeBar, tappable: boolean) => (
     <>
-      <SoundOutline className="income-notice__icon" />
-      <span className="income-notice__text">{bar.text}</span>
+      <SoundOutline className={styles.noticeIcon} />
+      <span className={styles.noticeText}>{bar.text}</span>
       {tappable && (
-        <span className="income-notice__action">
+        <span className={styles.noticeAction}>
           {bar.action}
           <RightOutline />
         </span>
@@ -176,9 +185,9 @@ const Notices = observer(function Notices({ income }: { income: IncomeStore }) {
     </>
   );
   return (
-    <div className="income-notices" data-testid="income-notices">
+    <div className={styles.notices} data-testid="income-notices">
       {bars.map((bar) => {
-        const className = `income-notice income-notice--${bar.tone}`;
+        const className = clsx(styles.notice, NOTICE_TONES[bar.tone]);
         const tappable = bar.to !== null && bar.action !== null && isBuilt(bar.to);
         return tappable && bar.to ? (
           <Link key={bar.key} to={bar.to} className={className} onClick={() => income.prepareNotice(bar)}>
@@ -197,12 +206,12 @@ const Notices = observer(function Notices({ income }: { income: IncomeStore }) {
 /** One tile of the overview. */
 function Tile({ label, fen, to, note }: { label: string; fen: number | undefined; to: string; note?: string }) {
   return (
-    <EntryLink to={to} className="income-tile">
-      <span className="income-tile__label">
+    <EntryLink to={to} className={styles.tile}>
+      <span className={styles.tileLabel}>
         {label}
         {note && <small>{note}</small>}
       </span>
-      <Money fen={fen} className="income-tile__value" />
+      <Money fen={fen} className={`${styles.money} ${styles.tileValue}`} />
     </EntryLink>
   );
 }
@@ -212,8 +221,8 @@ const Overview = observer(function Overview({ income }: { income: IncomeStore })
   const f = income.overview;
   const detail = (type: number) => href('incomeDetail', { type, range });
   return (
-    <section className="income-card" data-testid="income-overview">
-      <div className="income-card__head">
+    <section className={styles.card} data-testid="income-overview">
+      <div className={styles.cardHead}>
         <h2>收入概览</h2>
         <Segmented<OverviewRange>
           label="收入概览范围"
@@ -226,13 +235,13 @@ const Overview = observer(function Overview({ income }: { income: IncomeStore })
         <Skeleton.Paragraph lineCount={4} animated />
       ) : (
         <>
-          <div className="income-overview__label">{income.isProperty ? '分润收入(元)' : '营业额(元)'}</div>
-          <div className="income-big" data-testid="income-headline">
-            <Money fen={income.headline} />
+          <div className={styles.overviewLabel}>{income.isProperty ? '分润收入(元)' : '营业额(元)'}</div>
+          <div className={styles.big} data-testid="income-headline">
+            <Money fen={income.headline} className={styles.money} />
             {curve.failed && <Retry onRetry={() => void curve.load()} />}
           </div>
           {!income.isProperty && (
-            <div className="income-tiles">
+            <div className={styles.tiles}>
               <Tile label="充电收入" fen={f?.charge} to={detail(1)} />
               <Tile label="储值卡充值" fen={f?.valueCard} to={detail(2)} />
               <Tile label="月卡收入" fen={f?.monthCard} to={detail(3)} />
@@ -255,16 +264,16 @@ const Trend = observer(function Trend({ income }: { income: IncomeStore }) {
   let body: ReactNode;
   if (source.failed) {
     body = (
-      <div className="income-trend__state">
+      <div className={styles.trendState}>
         -- <Retry onRetry={() => void source.load()} />
       </div>
     );
   } else if (!series) {
-    body = <Skeleton className="income-trend__skeleton" animated />;
+    body = <Skeleton className={styles.trendSkeleton} animated />;
   } else {
     body = (
       <>
-        <Suspense fallback={<Skeleton className="income-trend__skeleton" animated />}>
+        <Suspense fallback={<Skeleton className={styles.trendSkeleton} animated />}>
           <LazyLineChart
             key={income.trendRange}
             points={series}
@@ -273,13 +282,13 @@ const Trend = observer(function Trend({ income }: { income: IncomeStore }) {
             testId="income-trend-chart"
           />
         </Suspense>
-        {isFlatSeries(series) && <div className="income-trend__empty">暂无收入数据</div>}
+        {isFlatSeries(series) && <div className={styles.trendEmpty}>暂无收入数据</div>}
       </>
     );
   }
   return (
-    <section className="income-card" data-testid="income-trend">
-      <div className="income-card__head">
+    <section className={styles.card} data-testid="income-trend">
+      <div className={styles.cardHead}>
         <h2>收入趋势</h2>
         <Segmented
           label="收入趋势范围"
@@ -288,7 +297,7 @@ const Trend = observer(function Trend({ income }: { income: IncomeStore }) {
           onChange={(key) => income.setTrendRange(key)}
         />
       </div>
-      <div className="income-trend">{body}</div>
+      <div className={styles.trend}>{body}</div>
     </section>
   );
 });
@@ -299,8 +308,8 @@ const Functions = observer(function Functions({ income }: { income: IncomeStore 
   const visible = income.functions.filter((f) => isBuilt(f.to));
   if (visible.length === 0) return null;
   return (
-    <section className="income-card">
-      <div className="income-card__head">
+    <section className={styles.card}>
+      <div className={styles.cardHead}>
         <h2>功能</h2>
       </div>
       <FunctionGrid entries={visible.map((f) => ({ ...f, icon: FUNCTION_ICONS[f.key] }))} />
@@ -310,8 +319,8 @@ const Functions = observer(function Functions({ income }: { income: IncomeStore 
 
 function LockState() {
   return (
-    <div className="income-lock" data-testid="income-lock">
-      <span className="income-lock__icon" aria-hidden="true">
+    <div className={styles.lock} data-testid="income-lock">
+      <span className={styles.lockIcon} aria-hidden="true">
         🔒
       </span>
       <p>暂无权限，请联系主账号开通</p>
@@ -330,20 +339,20 @@ const IncomePage = observer(function IncomePage() {
   }, [income, ui]);
   if (income.locked) {
     return (
-      <main className="income">
+      <main className={styles.page}>
         <LockState />
       </main>
     );
   }
   return (
-    <main className="income">
+    <main className={styles.page}>
       <PullToRefresh
         onRefresh={async () => {
           await income.refresh();
           toast('已刷新');
         }}
       >
-        <div className="income-body">
+        <div className={styles.body}>
           <WalletCard income={income} />
           <Notices income={income} />
           <Overview income={income} />

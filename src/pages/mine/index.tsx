@@ -40,7 +40,7 @@ import {
 } from '@/stores/screens/mine/mine';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
-import './mine.css';
+import styles from './mine.module.css';
 
 /**
  * /mine — 个人中心 (C-mine.md "/mine — 个人中心"): identity, counters and the entry point to every management tool.
@@ -78,12 +78,12 @@ function Avatar({ src }: { src: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!safeImageUrl(src) || failed === src) {
     return (
-      <span className="mine-avatar mine-avatar--default" aria-hidden="true">
+      <span className={`${styles.avatar} ${styles.avatarDefault}`} aria-hidden="true">
         <UserOutline />
       </span>
     );
   }
-  return <img className="mine-avatar" src={safeImageUrl(src)} alt="" onError={() => setFailed(src)} />;
+  return <img className={styles.avatar} src={safeImageUrl(src)} alt="" onError={() => setFailed(src)} />;
 }
 
 const Header = observer(function Header() {
@@ -94,20 +94,20 @@ const Header = observer(function Header() {
   const phone = maskPhone(merchant.base.phone);
   const incomplete = info !== null && !info.infoComplete;
   return (
-    <header className="mine-header">
-      <EntryLink to={SETTINGS_ROUTE} className="mine-header__identity">
+    <header className={styles.header}>
+      <EntryLink to={SETTINGS_ROUTE} className={styles.identity}>
         <Avatar src={merchant.base.logo} />
-        <div className="mine-header__text">
-          <strong className="mine-header__name" data-testid="mine-name">
+        <div className={styles.headerText}>
+          <strong className={styles.name} data-testid="mine-name">
             {name || '--'}
           </strong>
-          <div className="mine-header__meta">
-            {accountType && <span className="mine-role">{ACCOUNT_TYPE_NAMES[accountType]}</span>}
+          <div className={styles.meta}>
+            {accountType && <span className={styles.role}>{ACCOUNT_TYPE_NAMES[accountType]}</span>}
             <span data-testid="mine-phone">{phone || '--'}</span>
           </div>
         </div>
       </EntryLink>
-      <EntryLink to={SETTINGS_ROUTE} className="mine-gear">
+      <EntryLink to={SETTINGS_ROUTE} className={styles.gear}>
         <Badge content={incomplete ? Badge.dot : null}>
           <SetOutline aria-label="设置" />
         </Badge>
@@ -132,7 +132,7 @@ function StatCell({
 }) {
   const body = (
     <>
-      <span className="mine-stat__value" data-testid={testId}>
+      <span className={styles.statValue} data-testid={testId}>
         {value === undefined ? (
           '--'
         ) : (
@@ -142,15 +142,15 @@ function StatCell({
           </>
         )}
       </span>
-      <span className="mine-stat__label">{label}</span>
+      <span className={styles.statLabel}>{label}</span>
     </>
   );
   return to ? (
-    <EntryLink to={to} className="mine-stat">
+    <EntryLink to={to} className={styles.stat}>
       {body}
     </EntryLink>
   ) : (
-    <div className="mine-stat">{body}</div>
+    <div className={styles.stat}>{body}</div>
   );
 }
 
@@ -160,7 +160,7 @@ const StatsStrip = observer(function StatsStrip({ mine }: { mine: MineStore }) {
   const data = mine.statistics.data ?? undefined;
   const devices = mine.canSee('devStatistics') ? MINE_ENTRIES.devStatistics.to : null;
   return (
-    <section className="mine-card mine-stats" aria-label="经营概况">
+    <section className={`${styles.card} ${styles.stats}`} aria-label="经营概况">
       <StatCell
         value={data?.siteCount}
         unit="个"
@@ -181,12 +181,12 @@ const StatsStrip = observer(function StatsStrip({ mine }: { mine: MineStore }) {
 function MessageItem({ entry, badge }: { entry: MineEntryKey; badge: number | undefined }) {
   const { label, to } = MINE_ENTRIES[entry];
   return (
-    <EntryLink to={to ?? ''} className="mine-message">
+    <EntryLink to={to ?? ''} className={styles.message}>
       <Badge content={badgeText(badge)}>
-        <span className="mine-message__icon">{ENTRY_ICONS[entry]}</span>
+        <span className={styles.messageIcon}>{ENTRY_ICONS[entry]}</span>
       </Badge>
-      <span className="mine-message__label">{label}</span>
-      <RightOutline className="mine-chevron" />
+      <span className={styles.messageLabel}>{label}</span>
+      <RightOutline className={styles.chevron} />
     </EntryLink>
   );
 }
@@ -196,7 +196,7 @@ const MessageRow = observer(function MessageRow({ mine }: { mine: MineStore }) {
   const notice = mine.canSee('notice');
   if (!warning && !notice) return null;
   return (
-    <section className="mine-card mine-messages" aria-label="消息">
+    <section className={`${styles.card} ${styles.messages}`} aria-label="消息">
       {warning && <MessageItem entry="warning" badge={mine.alarms.data?.unrecoveredCount} />}
       {notice && <MessageItem entry="notice" badge={mine.notices.data?.unreadCount} />}
     </section>
@@ -213,8 +213,8 @@ const MenuGrid = observer(function MenuGrid({ mine }: { mine: MineStore }) {
   return (
     <>
       {groups.map((group) => (
-        <section key={group.title} className="mine-card">
-          <h2 className="mine-card__title">{group.title}</h2>
+        <section key={group.title} className={styles.card}>
+          <h2 className={styles.cardTitle}>{group.title}</h2>
           <FunctionGrid
             entries={group.entries.map((entry) => ({
               ...entry,
@@ -238,27 +238,28 @@ const PosterSheet = observer(function PosterSheet({ mine }: { mine: MineStore })
       onMaskClick={() => mine.closePosterSheet()}
       onClose={() => mine.closePosterSheet()}
       showCloseButton
-      bodyClassName="mine-posters"
+      bodyClassName={styles.posters}
     >
-      <h2 className="mine-posters__title">推广海报</h2>
-      <Swiper slideSize={42} trackOffset={4} stuckAtBoundary indicator={false} className="mine-posters__swiper">
+      <h2 className={styles.postersTitle}>推广海报</h2>
+      <Swiper slideSize={42} trackOffset={4} stuckAtBoundary indicator={false} className={styles.postersSwiper}>
         {posters.map((poster) => (
           <Swiper.Item key={poster.posterId}>
             <button
               type="button"
-              className="mine-poster"
+              className={styles.poster}
+              data-testid={`poster-${poster.posterId}`}
               aria-busy={mine.openingPosterId === poster.posterId}
               onClick={() => void mine.openPoster(poster.posterId)}
             >
-              <span className="mine-poster__frame">
-                <img className="mine-poster__thumb" src={safeImageUrl(poster.thumbUrl)} alt={poster.title} />
+              <span className={styles.posterFrame}>
+                <img className={styles.posterThumb} src={safeImageUrl(poster.thumbUrl)} alt={poster.title} />
               </span>
-              <span className="mine-poster__title">{poster.title}</span>
+              <span className={styles.posterTitle}>{poster.title}</span>
             </button>
           </Swiper.Item>
         ))}
       </Swiper>
-      <p className="mine-posters__hint">点击海报生成专属海报，{POSTER_HINT}</p>
+      <p className={styles.postersHint}>点击海报生成专属海报，{POSTER_HINT}</p>
     </Popup>
   );
 });
@@ -285,10 +286,10 @@ const MinePage = observer(function MinePage() {
     };
   }, [mine, ui]);
   return (
-    <main className="mine">
+    <main className={styles.page}>
       <PullToRefresh onRefresh={() => mine.refresh()}>
         <Header />
-        <div className="mine-body">
+        <div className={styles.body}>
           <StatsStrip mine={mine} />
           <MessageRow mine={mine} />
           <MenuGrid mine={mine} />

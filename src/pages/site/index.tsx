@@ -34,7 +34,7 @@ import { readItem, writeItem } from '@/lib/storage';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { SITE_SORTS, siteListStore, type SiteListStore } from '@/stores/screens/site/site-list';
-import './site.css';
+import styles from './site.module.css';
 
 /** The 新增小区 / 编辑 form (with the region picker behind it), loaded when first opened. */
 const CommunityForm = lazy(() => import('@/sections/site/community-form'));
@@ -52,22 +52,22 @@ const APPLY_MODAL_KEY = 'siteApplyModalShown';
 
 const Summary = observer(function Summary({ store }: { store: SiteListStore }) {
   const stats = store.stats.data;
-  if (store.stats.pending) return <Skeleton.Paragraph lineCount={1} animated className="site-summary" />;
+  if (store.stats.pending) return <Skeleton.Paragraph lineCount={1} animated className={styles.summary} />;
   const alarm = stats?.smokeAlarm ?? 0;
   return (
-    <div className="site-summary" data-testid="site-summary">
+    <div className={styles.summary} data-testid="site-summary">
       <span>
         站点 <b>{stats?.siteList ? stats.siteList.length : '--'}</b> 个
       </span>
       <span>
         设备 在线 <b>{stats ? stats.boxOnline + stats.boxFault : '--'}</b> / 离线{' '}
-        <b className="danger">{stats ? stats.boxOffline : '--'}</b>
+        <b className={styles.danger}>{stats ? stats.boxOffline : '--'}</b>
       </span>
       <span>
         插座 充电中 <b>{stats ? stats.socketCharging + stats.socketFull : '--'}</b> / 共{' '}
         <b>{stats ? stats.socketTotal : '--'}</b>
       </span>
-      <span className={alarm > 0 ? 'danger' : undefined}>
+      <span className={alarm > 0 ? styles.danger : undefined}>
         烟感报警 <b>{stats ? alarm : '--'}</b>
       </span>
     </div>
@@ -76,18 +76,20 @@ const Summary = observer(function Summary({ store }: { store: SiteListStore }) {
 
 function SiteCard({ site }: { site: SiteRow }) {
   return (
-    <EntryLink to={href('siteInfo', { siteId: site.id })} className="site-card">
-      <div className="site-card__head">
-        <strong className="site-card__name">{site.name}</strong>
+    <EntryLink to={href('siteInfo', { siteId: site.id })} className={styles.card} testId="site-card">
+      <div className={styles.cardHead}>
+        <strong className={styles.cardName} data-testid="site-name">
+          {site.name}
+        </strong>
         {site.boxCount === 0 && <Tag color="warning">待装机</Tag>}
         {site.auditStatus === 1 && <Tag color="primary">分成审核中</Tag>}
       </div>
-      <div className="site-card__meta">
+      <div className={styles.cardMeta}>
         {[site.communityName, site.area].filter(Boolean).join(' · ')}
-        {site.merchantName && <span className="site-card__property">物业：{site.merchantName}</span>}
+        {site.merchantName && <span className={styles.cardProperty}>物业：{site.merchantName}</span>}
       </div>
-      <div className="site-card__address">{site.address}</div>
-      <div className="site-card__figures">
+      <div className={styles.cardAddress}>{site.address}</div>
+      <div className={styles.cardFigures}>
         <span>
           设备 在线 <b>{site.boxOnlineCount}</b>/{site.boxCount}
         </span>
@@ -105,7 +107,7 @@ function SiteCard({ site }: { site: SiteRow }) {
         </span>
       </div>
       {(site.boxOfflineCount > 0 || site.smokeAlarmCount > 0) && (
-        <div className="site-card__badges">
+        <div className={styles.cardBadges}>
           {site.boxOfflineCount > 0 && (
             <Tag color="danger" fill="outline">
               {site.boxOfflineCount}台离线
@@ -146,7 +148,7 @@ const SiteSearch = observer(function SiteSearch({ store }: { store: SiteListStor
     store.setKeyword(keyword);
   };
   return (
-    <div className="site-search">
+    <div className={styles.search} data-testid="site-search">
       <SearchBar
         placeholder="搜索站点名称/地址"
         maxLength={30}
@@ -156,7 +158,7 @@ const SiteSearch = observer(function SiteSearch({ store }: { store: SiteListStor
         onClear={() => apply('')}
       />
       {suggestions.length > 0 && (
-        <List className="site-search__suggestions">
+        <List className={styles.suggestions}>
           {suggestions.map((s) => (
             <List.Item key={s.id} onClick={() => apply(s.name)}>
               {s.name}
@@ -171,9 +173,9 @@ const SiteSearch = observer(function SiteSearch({ store }: { store: SiteListStor
 const SiteFilters = observer(function SiteFilters({ store }: { store: SiteListStore }) {
   const communities = store.communities.data ?? [];
   return (
-    <Dropdown className="site-filters">
+    <Dropdown className={styles.filters}>
       <Dropdown.Item key="community" title={store.communityLabel}>
-        <div className="site-filters__panel">
+        <div className={styles.filtersPanel}>
           <Selector
             columns={2}
             options={[{ label: '全部', value: 0 }, ...communities.map((c) => ({ label: c.name, value: c.id }))]}
@@ -183,7 +185,7 @@ const SiteFilters = observer(function SiteFilters({ store }: { store: SiteListSt
         </div>
       </Dropdown.Item>
       <Dropdown.Item key="sort" title={SITE_SORTS.find((s) => s.value === store.sort)?.label ?? '排序'}>
-        <div className="site-filters__panel">
+        <div className={styles.filtersPanel}>
           <Selector
             columns={3}
             options={SITE_SORTS.map((s) => ({ label: s.label, value: s.value }))}
@@ -236,7 +238,7 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
         }
       />
       {store.canAdd && isBuilt(href('siteAdd')) && (
-        <EntryLink to={href('siteAdd')} className="site-add-button">
+        <EntryLink to={href('siteAdd')} className={styles.addButton} testId="site-add">
           + 添加站点
         </EntryLink>
       )}
@@ -255,7 +257,7 @@ const CommunitySheet = observer(function CommunitySheet({
   onClose: () => void;
 }) {
   return (
-    <Popup visible={community !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="community-sheet">
+    <Popup visible={community !== null} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.communitySheet}>
       {community && (
         <CommunitySheetBody key={community.id} store={store} community={community} version={store.communityVersion} />
       )}
@@ -288,7 +290,7 @@ function CommunitySheetBody({
   const shown = info ?? community;
   return (
     <div data-testid="community-sheet">
-      <div className="community-sheet__head">
+      <div className={styles.communitySheetHead}>
         <h3>小区信息</h3>
         {store.canEditCommunities && (
           <Button
@@ -316,7 +318,7 @@ function CommunitySheetBody({
       {sites === null ? (
         <Skeleton.Paragraph lineCount={2} animated />
       ) : sites.length === 0 ? (
-        <p className="community-sheet__empty">该小区暂无站点</p>
+        <p className={styles.communitySheetEmpty}>该小区暂无站点</p>
       ) : (
         <List>
           {sites.map((site) => (
@@ -351,7 +353,7 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
   }, [store]);
   return (
     <>
-      <div className="site-summary">
+      <div className={styles.summary} data-testid="community-summary">
         <span>
           小区{' '}
           <b>
@@ -373,7 +375,7 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
           </b>
         </span>
       </div>
-      <div className="site-search">
+      <div className={styles.search} data-testid="community-search">
         <SearchBar
           placeholder="搜索小区名称"
           maxLength={30}
@@ -396,16 +398,18 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
         estimateSize={110}
         onRefresh={() => store.loadCommunitySummary()}
         renderItem={(row) => (
-          <div className="site-card" role="button" onClick={() => setOpen(row)}>
-            <div className="site-card__head">
-              <strong className="site-card__name">{row.name}</strong>
+          <div className={styles.card} role="button" onClick={() => setOpen(row)} data-testid="community-card">
+            <div className={styles.cardHead}>
+              <strong className={styles.cardName} data-testid="community-name">
+                {row.name}
+              </strong>
             </div>
-            <div className="site-card__address">
+            <div className={styles.cardAddress}>
               {row.province}
               {row.city}
               {row.area} {row.address}
             </div>
-            <div className="site-card__figures">
+            <div className={styles.cardFigures}>
               <span>
                 站点 <b>{row.siteCount}</b>
               </span>
@@ -432,7 +436,12 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
         }
       />
       {store.canEditCommunities && (
-        <button type="button" className="site-add-button" onClick={() => store.communityForm.open()}>
+        <button
+          type="button"
+          className={styles.addButton}
+          onClick={() => store.communityForm.open()}
+          data-testid="community-add"
+        >
           + 新增小区
         </button>
       )}
@@ -471,13 +480,13 @@ const SitePage = observer(function SitePage() {
   useApplyModal(store);
   const pending = store.pendingApplies.data?.count ?? 0;
   return (
-    <main className="site-page">
+    <main className={styles.page}>
       {pending > 0 && (
-        <EntryLink to={href('siteAuthorUndisposed')} className="site-banner">
+        <EntryLink to={href('siteAuthorUndisposed')} className={styles.banner}>
           <NoticeBar content={`您有 ${pending} 条站点授权申请待处理 >`} color="alert" />
         </EntryLink>
       )}
-      <div className="site-segment">
+      <div className={styles.segment}>
         <Segmented
           block
           label="站点或小区"

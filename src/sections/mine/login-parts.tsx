@@ -6,7 +6,7 @@ import logo from '@/assets/logo.svg';
 import { showAlert, toast } from '@/components/feedback';
 import type { SmsSenderStore } from '@/stores/screens/mine/login';
 import { AGREEMENTS } from './agreements';
-import './bind.css';
+import login from './login.module.css';
 
 /**
  * Pieces shared by the three login screens (A-shell-home-settlement.md §2).
@@ -15,7 +15,7 @@ import './bind.css';
 /** Logo (64 px), product name and subtitle. */
 export function BindHeader({ subtitle = '运营商管理端' }: { subtitle?: string }) {
   return (
-    <header className="bind-header">
+    <header className={login.header}>
       <img src={logo} width={64} height={64} alt="" />
       <h1>充电运营管理平台</h1>
       <p>{subtitle}</p>
@@ -32,7 +32,7 @@ export function openAgreement(which: keyof typeof AGREEMENTS): void {
 /** The agreement checkbox 我已阅读并同意《用户服务协议》《隐私政策》 with the titles as links. */
 export function AgreementCheck({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <div className="bind-agreement">
+    <div className={login.agreement} data-testid="agreement">
       <Checkbox checked={checked} onChange={onChange} style={{ '--icon-size': '16px', '--font-size': '12px' }}>
         我已阅读并同意
       </Checkbox>
@@ -81,7 +81,7 @@ export const SmsCodeButton = observer(function SmsCodeButton({
       size="small"
       fill="none"
       color="primary"
-      className="bind-sms-button"
+      className={login.smsButton}
       disabled={left > 0 || sending}
       loading={sending}
       onClick={() => void send()}

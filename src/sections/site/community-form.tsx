@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
 import type { CommunityFormStore } from '@/stores/screens/site/community-form';
+import styles from './community-form.module.css';
 
 /**
  * The 新增小区 / 编辑 form popup of the site list's 小区 segment (B-site.md §1 "Validation (community form)"): 小区名称,
@@ -21,7 +22,7 @@ const CommunityForm = observer(function CommunityForm({ form }: { form: Communit
       visible={form.visible}
       onMaskClick={() => form.close()}
       onClose={() => form.close()}
-      bodyClassName="community-form"
+      bodyClassName={styles.form}
     >
       <h3>{form.editingId === null ? '新增小区' : '编辑小区'}</h3>
       <List>
@@ -80,7 +81,7 @@ const CommunityForm = observer(function CommunityForm({ form }: { form: Communit
           />
         </List.Item>
       </List>
-      <div className="community-form__actions">
+      <div className={styles.actions} data-testid="community-form-actions">
         <Button block color="primary" loading={form.saving} disabled={form.saving} onClick={() => void save()}>
           保存
         </Button>

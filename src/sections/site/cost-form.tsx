@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { ELECTRIC_BEARER_NAMES, FEE_BEARER_NAMES } from '@/api/site-settings-rules';
 import { Money } from '@/components/money';
 import type { CostExample, CostFormStore } from '@/stores/screens/site/site-settings-cost';
-import './cost-form.css';
+import styles from './cost-form.module.css';
 
 /**
  * The cost-bearing form of B-site.md §1 /site/add/expensesSet, which §4 expensesSet's 修改 reuses ("the same form"):
@@ -64,17 +64,17 @@ export const CostBearingForm = observer(function CostBearingForm({
 }) {
   const { values, hasProperty } = form;
   return (
-    <div className="cost-form">
+    <div>
       <List header="电费承担" mode="card">
         <List.Item>
           <Radio.Group value={values.electricBearer} onChange={(v) => form.set({ electricBearer: v as 1 | 2 | 3 })}>
             <Space direction="vertical" block data-testid="electric-bearer">
               {ELECTRIC_CHOICES.map((v) => (
-                <div key={v} className="cost-form__option">
+                <div key={v} className={styles.option}>
                   <Radio value={v} disabled={v !== 1 && !hasProperty}>
                     {ELECTRIC_BEARER_NAMES[v]}
                   </Radio>
-                  <span className="cost-form__hint">{ELECTRIC_HINTS[v]}</span>
+                  <span className={styles.hint}>{ELECTRIC_HINTS[v]}</span>
                 </div>
               ))}
             </Space>
@@ -93,7 +93,7 @@ export const CostBearingForm = observer(function CostBearingForm({
           </List.Item>
         )}
       </List>
-      {!hasProperty && <p className="cost-form__note">未关联物业，电费由运营商自行缴纳，不参与结算</p>}
+      {!hasProperty && <p className={styles.note}>未关联物业，电费由运营商自行缴纳，不参与结算</p>}
       <FeeBearer
         header="支付手续费（线上支付 0.6%）"
         testId="channel-fee"
@@ -126,7 +126,7 @@ export function CostExampleCard({
   prefix?: string;
 }) {
   return (
-    <section className="cost-form__example" data-testid="expenses-example">
+    <section className={styles.example} data-testid="expenses-example">
       {prefix ? `${prefix}：` : ''}以单日收入 ¥100.00、用电 20 度为例：
       {example
         ? example.rows.map((row, i) => (

@@ -1,10 +1,11 @@
 import { Skeleton, Tag } from 'antd-mobile';
+import { clsx } from 'clsx';
 import { useMemo, type ReactNode } from 'react';
 import { href } from '@/config/routes';
 import { SOCKET_STATUS, type Tone } from '@/lib/device-status';
 import { qrMatrix } from '@/lib/qr-matrix';
 import { toast } from '@/components/feedback';
-import './device-setup.css';
+import setup from './device-setup.module.css';
 
 /**
  * Pieces shared by the site detail, device-setup and site-income screens (B-site.md §2, §3, §5): the label/value rows
@@ -39,7 +40,7 @@ export interface DetailRow {
 /** Label/value rows of a setup card (设备号 · 备注 · 状态 …): a definition list, labels left, values right. */
 export function DetailRows({ rows }: { rows: readonly DetailRow[] }) {
   return (
-    <dl className="setup-rows">
+    <dl className={setup.rows}>
       {rows
         .filter((row) => !row.hidden)
         .map((row) => (
@@ -63,9 +64,9 @@ export interface Figure {
 /** A grid of summary figures, three a row (净收入 · 扫码 · 投币 …; 今日 订单 · 收入). */
 export function Figures({ items, testId }: { items: readonly Figure[]; testId?: string }) {
   return (
-    <div className="setup-figures" data-testid={testId}>
+    <div className={setup.figures} data-testid={testId}>
       {items.map((figure) => (
-        <div key={figure.label} className={figure.muted ? 'is-grey' : undefined}>
+        <div key={figure.label} className={figure.muted ? setup.grey : undefined}>
           <b data-testid={figure.testId}>{figure.value}</b>
           <span>{figure.label}</span>
         </div>
@@ -88,9 +89,9 @@ export function SummaryCard({
   testId: string;
 }) {
   return (
-    <section className="setup-card income-summary" data-testid={testId}>
+    <section className={`${setup.card} ${setup.summary}`} data-testid={testId}>
       {figures === null ? <Skeleton.Paragraph lineCount={2} animated /> : <Figures items={figures} />}
-      {figures !== null && emptyText && <p className="setup-empty">{emptyText}</p>}
+      {figures !== null && emptyText && <p className={setup.empty}>{emptyText}</p>}
     </section>
   );
 }
@@ -109,8 +110,8 @@ export function incomeTabHref(tab: IncomeTab, siteId: number, month: string): st
 /** A setup page while its first answer is awaited: a card of skeleton lines (`lines` paragraph lines under a title). */
 export function LoadingPage({ lines = 4 }: { lines?: number }) {
   return (
-    <main className="setup-page" aria-busy="true">
-      <section className="setup-card">
+    <main className={setup.page} aria-busy="true">
+      <section className={setup.card}>
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={lines} animated />
       </section>
@@ -122,7 +123,18 @@ export function LoadingPage({ lines = 4 }: { lines?: number }) {
  * A QR code of `text` as an SVG image (level M, quiet zone of 4 modules), e.g. a socket's charging URL. `label` is
  * its accessible name. Long-press in the in-app browser works on the `<img>` form: the SVG is set as a data URL.
  */
-export function QrImage({ text, size = 132, label }: { text: string; size?: number; label: string }) {
+export function QrImage({
+  text,
+  size = 132,
+  label,
+  className,
+}: {
+  text: string;
+  size?: number;
+  label: string;
+  /** A class of the screen placing the image (e.g. a socket cell's). */
+  className?: string;
+}) {
   const src = useMemo(() => {
     const matrix = qrMatrix(text);
     if (!matrix) return null;
@@ -138,8 +150,8 @@ export function QrImage({ text, size = 132, label }: { text: string; size?: numb
       `<rect width="${n}" height="${n}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
     return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   }, [text]);
-  if (!src) return <span className="qr-image qr-image--none">二维码内容过长</span>;
-  return <img className="qr-image" src={src} width={size} height={size} alt={label} data-qr={text} />;
+  if (!src) return <span className={clsx(setup.qr, setup.qrNone, className)}>二维码内容过长</span>;
+  return <img className={clsx(setup.qr, className)} src={src} width={size} height={size} alt={label} data-qr={text} />;
 }
 
 /** Tag colours of the tones of lib/device-status (antd-mobile has no teal: the socket tiles' #14c9c9). */
@@ -159,7 +171,7 @@ const TAG_COLORS: Readonly<Record<Tone, string>> = {
 export function SocketStatusTag({ status }: { status: number }) {
   const state = SOCKET_STATUS[status] ?? { label: '--', tone: 'default' as const };
   return (
-    <Tag color={TAG_COLORS[state.tone]} fill="outline" className="socket-status-tag">
+    <Tag color={TAG_COLORS[state.tone]} fill="outline" className={setup.statusTag}>
       {state.label}
     </Tag>
   );

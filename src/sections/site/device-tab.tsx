@@ -1,4 +1,5 @@
 import { Dialog, Input } from 'antd-mobile';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/feedback';
@@ -6,6 +7,7 @@ import type { Tone } from '@/lib/device-status';
 import { useScreenStore, type ScreenStoreDecl } from '@/stores/screen-store';
 import { LivePoller, siteDetailStore, type LiveRows, type SiteDetailStore } from '@/stores/screens/site/site-detail';
 import type { ActionOutcome } from '@/stores/screens/site/site-devices';
+import list from './device-list.module.css';
 
 /**
  * Pieces shared by the site detail and its four device tabs (B-site.md §2): the tab's stores for the route's site,
@@ -28,10 +30,20 @@ export function useDeviceTab<S>(
   return { detail, store };
 }
 
+/** The dot's colour by tone (a tone without its own colour keeps the grey of 离线). */
+const DOT_TONES: Record<Tone, string | undefined> = {
+  success: list.dotSuccess,
+  danger: list.dotDanger,
+  warning: list.dotWarning,
+  primary: list.dotPrimary,
+  default: undefined,
+  teal: undefined,
+};
+
 /** A coloured dot with its label (在线 green, 离线 grey, 故障 red …). */
 export function StatusDot({ tone, label }: { tone: Tone; label: string }) {
   return (
-    <span className={`status-dot status-dot--${tone}`}>
+    <span className={clsx(list.dot, DOT_TONES[tone])}>
       <i aria-hidden="true" />
       {label}
     </span>
@@ -73,7 +85,7 @@ export function RemarkDialog({
       closeOnAction={false}
       onClose={onClose}
       content={
-        <div className="remark-dialog">
+        <div className={list.remarkDialog}>
           <Input
             name="remark"
             value={text}
@@ -86,7 +98,7 @@ export function RemarkDialog({
             autoFocus
           />
           {message && (
-            <p className="form-error" role="alert">
+            <p className={list.formError} role="alert">
               {message}
             </p>
           )}

@@ -1,5 +1,6 @@
 import { Dialog, Input } from 'antd-mobile';
 import { useRef, useState, type ReactNode } from 'react';
+import styles from './edit-dialog.module.css';
 
 /**
  * The edit dialogs of the site profile and its settings pages (B-site.md §4): a centred dialog holding a small form,
@@ -31,10 +32,10 @@ export function FormDialog({
       closeOnAction={false}
       onClose={onClose}
       content={
-        <div className="edit-dialog">
+        <div className={styles.dialog}>
           {children}
           {message && (
-            <p className="edit-dialog__error" role="alert">
+            <p className={styles.error} role="alert">
               {message}
             </p>
           )}

@@ -7,7 +7,7 @@ import { confirm } from '@/components/feedback';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href, type QueryOf, type RouteName } from '@/config/routes';
 import type { SiteTarget } from '@/stores/screens/site/site-add';
-import './site-data.css';
+import shared from './settings.module.css';
 
 /**
  * Pieces shared by the site profile and its settings pages (B-site.md §4): the route's siteId (missing → back to
@@ -110,7 +110,7 @@ const PARTY_TAG_COLORS: Record<ShareParty['partyType'], string> = {
 /** The type tag of a party: 物业 / 代理商 / 合作方 / 上级. */
 export function PartyTag({ type }: { type: ShareParty['partyType'] }) {
   return (
-    <Tag color={PARTY_TAG_COLORS[type]} fill="outline" className="party-tag">
+    <Tag color={PARTY_TAG_COLORS[type]} fill="outline" className={shared.partyTag}>
       {PARTY_TYPE_NAMES[type]}
     </Tag>
   );
@@ -119,7 +119,7 @@ export function PartyTag({ type }: { type: ShareParty['partyType'] }) {
 /** The page's loading spinner. */
 function PageLoading() {
   return (
-    <div className="settings-loading" aria-busy="true">
+    <div className={shared.loading} aria-busy="true">
       <SpinLoading color="primary" />
       <span>加载中...</span>
     </div>
@@ -134,7 +134,7 @@ export function LoadGate({ failed, onRetry }: { failed: boolean; onRetry: () => 
 /** A block that failed to load (the request layer toasted why) with 重试. */
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="settings-failed" role="alert">
+    <div className={shared.failed} role="alert">
       <p>加载失败</p>
       <Button size="small" color="primary" fill="outline" onClick={onRetry}>
         点击重试
@@ -172,7 +172,7 @@ export function InputRow({
   disabled?: boolean;
 }) {
   return (
-    <List.Item prefix={<span className="cost-label">{label}</span>} extra={unit} description={hint}>
+    <List.Item prefix={<span className={shared.costLabel}>{label}</span>} extra={unit} description={hint}>
       <Input
         name={name}
         type={inputMode === 'tel' ? 'tel' : 'text'}
@@ -190,8 +190,8 @@ export function InputRow({
 /** A titled group of the settings pages. */
 export function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (
-    <section className="settings-section">
-      <header className="settings-section__head">
+    <section className={shared.section}>
+      <header className={shared.sectionHead}>
         <h3>{title}</h3>
         {extra}
       </header>

@@ -13,6 +13,7 @@ import type { ShareSettingsStore, SiteShareContext } from '@/stores/screens/site
 import { useGoBack } from './navigation';
 import { href } from '@/config/routes';
 import { Section } from './settings-ui';
+import shared from './settings.module.css';
 
 /**
  * Pieces shared by the pages that change a site's share terms (B-site.md §4): the save flow of 综合分成 (integrateSet),
@@ -69,7 +70,7 @@ const ShareHeader = observer(function ShareHeader({ store }: { store: ShareSetti
       <NoticeBar content={store.modeBanner} color="info" wrap />
       {store.ctx.inReview && <NoticeBar content={`${IN_REVIEW_BANNER}，暂不可修改`} color="alert" wrap />}
       {working && (
-        <p className="share-status" data-testid="share-status">
+        <p className={shared.shareStatus} data-testid="share-status">
           当前规则：{versionStatusText(working)}
         </p>
       )}
@@ -117,7 +118,7 @@ const ShareActions = observer(function ShareActions({ store }: { store: ShareSet
     if (saved) goBack(href('siteData', { siteId: ctx.siteId }));
   };
   return (
-    <div className="settings-actions">
+    <div className={shared.actions} data-testid="settings-actions">
       <Button color="primary" fill="outline" onClick={add}>
         添加分成方
       </Button>
@@ -150,12 +151,12 @@ export const ShareFrame = observer(function ShareFrame({
   children: ReactNode;
 }) {
   return (
-    <main className="settings-page" data-testid={testId}>
+    <main className={shared.page} data-testid={testId}>
       <ShareHeader store={store} />
       <Section title="分成方">
-        {store.parties.length === 0 && <p className="settings-tip">暂无分成方，全部收入归运营商</p>}
+        {store.parties.length === 0 && <p className={shared.tip}>暂无分成方，全部收入归运营商</p>}
         {children}
-        {store.hasZeroRate && <p className="settings-warning">{SHARE_MESSAGES.zeroWarning}</p>}
+        {store.hasZeroRate && <p className={shared.warning}>{SHARE_MESSAGES.zeroWarning}</p>}
         {note}
       </Section>
       <CostRow store={store} />

@@ -18,6 +18,8 @@ import {
   SmsCodeButton,
   SmsCodeInput,
 } from '@/sections/mine/login-parts';
+import login from '@/sections/mine/login.module.css';
+import styles from './bind.module.css';
 
 /**
  * /mine/bind — 登录/绑定手机 (A-shell-home-settlement.md §2): phone + SMS code or phone + password, binding the
@@ -69,9 +71,9 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
 
   if (checking || auth.silentLoginRunning) {
     return (
-      <main className="bind-page">
+      <main className={login.page}>
         <BindHeader />
-        <div className="bind-loader" role="status">
+        <div className={styles.loader} role="status">
           <SpinLoading color="primary" />
           <span>正在登录…</span>
         </div>
@@ -82,13 +84,13 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
   const validPhone = PHONE_PATTERN.test(form.phone) ? form.phone : undefined;
 
   return (
-    <main className="bind-page">
+    <main className={login.page}>
       <BindHeader />
       <Tabs activeKey={form.tab} onChange={(key) => form.set('tab', key as LoginTab)}>
         <Tabs.Tab title="验证码登录" key="sms" />
         <Tabs.Tab title="密码登录" key="pwd" />
       </Tabs>
-      <div className="bind-form">
+      <div className={login.form}>
         <List>
           <List.Item>
             <PhoneInput value={form.phone} onChange={(v) => form.set('phone', v)} />
@@ -119,7 +121,7 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
           )}
         </List>
         {form.tab === 'pwd' && (
-          <div className="bind-forgot">
+          <div className={styles.forgot}>
             <Link to={href('findPass', { phone: validPhone })}>忘记密码？</Link>
           </div>
         )}
@@ -134,13 +136,13 @@ const BindForm = observer(function BindForm({ query }: { query: QueryOf<'bind'> 
         >
           登录
         </Button>
-        <div className="bind-links">
+        <div className={login.links}>
           <span>
             还没有账号？
             <Link to={href('register', { phone: form.phone || undefined })}>立即注册</Link>
           </span>
         </div>
-        <p className="bind-footnote">登录后将绑定当前微信/支付宝账号，下次打开自动登录</p>
+        <p className={styles.footnote}>登录后将绑定当前微信/支付宝账号，下次打开自动登录</p>
       </div>
     </main>
   );

@@ -9,7 +9,7 @@ import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { siteAddStore, type SiteAddField } from '@/stores/screens/site/site-add';
 import { costSummary } from '@/stores/screens/site/site-settings-cost';
-import '@/sections/site/add.css';
+import styles from './add.module.css';
 
 /**
  * /site/add — 添加站点 (B-site.md §1): a form bound to the site draft (§0.1, kept in session storage, so leaving for
@@ -62,10 +62,10 @@ const SiteAddPage = observer(function SiteAddPage() {
   };
 
   return (
-    <main className="site-add">
-      <div className="site-add__bar">
+    <main className={styles.page}>
+      <div className={styles.bar}>
         <span>带 * 为必填项</span>
-        <button type="button" className="site-add__clear" onClick={() => void clear()}>
+        <button type="button" className={styles.clear} onClick={() => void clear()} data-testid="site-add-clear">
           清空
         </button>
       </div>
@@ -88,7 +88,7 @@ const SiteAddPage = observer(function SiteAddPage() {
           extra={region || '请选择'}
         >
           {draft.longitude !== null && draft.latitude !== null ? (
-            <span className="site-add__coords">
+            <span className={styles.coords}>
               {draft.longitude.toFixed(6)}, {draft.latitude.toFixed(6)}
             </span>
           ) : null}
@@ -162,8 +162,8 @@ const SiteAddPage = observer(function SiteAddPage() {
           description={costSummary(draft.siteShareRule, hasProperty)}
         />
       </List>
-      <p className="site-add__note">站点创建后默认使用平台标准收费，可在站点资料中修改</p>
-      <div className="site-add__submit">
+      <p className={styles.note}>站点创建后默认使用平台标准收费，可在站点资料中修改</p>
+      <div className={styles.submit}>
         <Button block color="primary" size="large" disabled={store.submitting} onClick={() => void submit()}>
           {store.submitting ? '提交中...' : '提交'}
         </Button>

@@ -13,7 +13,7 @@ import { useScreenStore } from '@/stores/screen-store';
 import { siteDetailStore, type SiteDetailStore } from '@/stores/screens/site/site-detail';
 import { copyText } from '@/sections/site/device-tab';
 import { useSiteQuery } from '@/sections/site/settings-ui';
-import './site-info.css';
+import styles from './site-info.module.css';
 
 /**
  * /site/siteInfo — 站点详情 (B-site.md §2): the site at a glance (header card, today strip, device strip, shortcuts)
@@ -33,7 +33,7 @@ const Header = observer(function Header({ store }: { store: SiteDetailStore }) {
   const site = store.site;
   if (store.sitePending) {
     return (
-      <section className="site-info-card" aria-busy="true">
+      <section className={styles.card} aria-busy="true">
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={2} animated />
       </section>
@@ -41,20 +41,20 @@ const Header = observer(function Header({ store }: { store: SiteDetailStore }) {
   }
   const address = site ? `${site.province}${site.city}${site.area}${site.address}` : '--';
   return (
-    <section className="site-info-card site-info-header">
-      <div className="site-info-header__top">
-        <h1 className="site-info-header__name" data-testid="site-info-name">
+    <section className={styles.card}>
+      <div className={styles.headerTop}>
+        <h1 className={styles.headerName} data-testid="site-info-name">
           {site?.name ?? '--'}
         </h1>
         {store.awaitingInstall && <Tag color="warning">待装机</Tag>}
         {site?.auditStatus === 1 && <Tag color="primary">分成审核中</Tag>}
-        <EntryLink to={href('siteData', { siteId: store.siteId })} className="site-info-header__link">
+        <EntryLink to={href('siteData', { siteId: store.siteId })} className={styles.headerLink}>
           站点资料 <RightOutline />
         </EntryLink>
       </div>
       <button
         type="button"
-        className="site-info-header__address"
+        className={styles.headerAddress}
         onClick={() => {
           if (!site) return;
           void copyText(address).then((done) => toast(done ? '地址已复制' : '复制失败，请长按地址手动复制'));
@@ -69,7 +69,7 @@ const Header = observer(function Header({ store }: { store: SiteDetailStore }) {
 const TodayStrip = observer(function TodayStrip({ store }: { store: SiteDetailStore }) {
   const site = store.site;
   return (
-    <section className="site-info-card site-info-strip" data-testid="site-info-today">
+    <section className={`${styles.card} ${styles.strip}`} data-testid="site-info-today">
       <div>
         <b>
           <Money fen={site?.todayIncome} />
@@ -96,35 +96,35 @@ const DeviceStrip = observer(function DeviceStrip({ store }: { store: SiteDetail
   const stats = store.stats.data;
   if (store.stats.pending) {
     return (
-      <section className="site-info-card">
+      <section className={styles.card}>
         <Skeleton.Paragraph lineCount={2} animated />
       </section>
     );
   }
   return (
-    <section className="site-info-card site-info-devices" data-testid="site-info-devices">
+    <section className={`${styles.card} ${styles.devices}`} data-testid="site-info-devices">
       <div>
-        <span className="site-info-devices__label">设备</span>
+        <span className={styles.devicesLabel}>设备</span>
         <span>
-          在线 <b className="ok">{stats ? stats.boxOnline : '--'}</b>
+          在线 <b className={styles.ok}>{stats ? stats.boxOnline : '--'}</b>
         </span>
         <span>
-          离线 <b className="muted">{stats ? stats.boxOffline : '--'}</b>
+          离线 <b className={styles.muted}>{stats ? stats.boxOffline : '--'}</b>
         </span>
         <span>
-          故障 <b className="danger">{stats ? stats.boxFault : '--'}</b>
+          故障 <b className={styles.danger}>{stats ? stats.boxFault : '--'}</b>
         </span>
       </div>
       <div>
-        <span className="site-info-devices__label">插座</span>
+        <span className={styles.devicesLabel}>插座</span>
         <span>
-          充电中 <b className="primary">{stats ? stats.socketCharging + stats.socketFull : '--'}</b>
+          充电中 <b className={styles.primary}>{stats ? stats.socketCharging + stats.socketFull : '--'}</b>
         </span>
         <span>
-          空闲 <b className="ok">{stats ? stats.socketIdle : '--'}</b>
+          空闲 <b className={styles.ok}>{stats ? stats.socketIdle : '--'}</b>
         </span>
         <span>
-          故障 <b className="danger">{stats ? stats.socketFault : '--'}</b>
+          故障 <b className={styles.danger}>{stats ? stats.socketFault : '--'}</b>
         </span>
       </div>
     </section>
@@ -134,17 +134,17 @@ const DeviceStrip = observer(function DeviceStrip({ store }: { store: SiteDetail
 const Shortcuts = observer(function Shortcuts({ store }: { store: SiteDetailStore }) {
   const { siteId } = store;
   return (
-    <nav className="site-info-card site-info-shortcuts" aria-label="快捷入口">
-      <EntryLink to={href('siteIncomeList', { siteId })} className="site-info-shortcut">
+    <nav className={`${styles.card} ${styles.shortcuts}`} aria-label="快捷入口">
+      <EntryLink to={href('siteIncomeList', { siteId })} className={styles.shortcut}>
         收入明细
       </EntryLink>
       {store.editable && (
-        <EntryLink to={href('siteSetCharger', { siteId })} className="site-info-shortcut">
+        <EntryLink to={href('siteSetCharger', { siteId })} className={styles.shortcut}>
           收费设置
         </EntryLink>
       )}
       {store.canAddDevice && (
-        <EntryLink to={href('facilityCode', { siteId })} className="site-info-shortcut">
+        <EntryLink to={href('facilityCode', { siteId })} className={styles.shortcut}>
           扫码加设备
         </EntryLink>
       )}
@@ -169,7 +169,7 @@ const DeviceTabs = observer(function DeviceTabs({
     smokeList: site?.smokeCount,
   };
   return (
-    <div className="site-info-tabs">
+    <div className={styles.tabs}>
       <Tabs activeKey={active} onChange={(key) => onChange(key as SiteTabKey)}>
         {SITE_TABS.map((tab) => {
           const title = `${TAB_LABELS[tab]}(${counts[tab] ?? '--'})`;
@@ -228,7 +228,7 @@ const SiteInfoView = observer(function SiteInfoView({ siteId }: { siteId: number
   };
 
   return (
-    <main className="site-info">
+    <main className={styles.page}>
       <Header store={store} />
       <TodayStrip store={store} />
       <DeviceStrip store={store} />

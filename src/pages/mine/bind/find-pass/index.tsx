@@ -9,6 +9,8 @@ import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { findPassStore } from '@/stores/screens/mine/login';
 import { NewPasswordItems, PhoneInput, SmsCodeButton, SmsCodeInput } from '@/sections/mine/login-parts';
+import login from '@/sections/mine/login.module.css';
+import styles from './find-pass.module.css';
 
 /**
  * /mine/bind/find-pass — 设置新密码 (A-shell-home-settlement.md §2): prove the phone with an SMS code, then set a new
@@ -44,13 +46,13 @@ const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<
   };
 
   return (
-    <main className="bind-page">
+    <main className={login.page}>
       <NavBar onBack={() => (form.step === 2 ? form.back() : void navigate(-1))}>设置新密码</NavBar>
-      <Steps className="bind-steps" current={form.step - 1}>
+      <Steps className={styles.steps} current={form.step - 1}>
         <Steps.Step title="验证手机" />
         <Steps.Step title="设置新密码" />
       </Steps>
-      <div className="bind-form">
+      <div className={login.form}>
         {form.step === 1 ? (
           <>
             <List>
@@ -65,14 +67,7 @@ const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<
                 <SmsCodeInput value={form.code} onChange={(v) => form.set('code', v)} />
               </List.Item>
             </List>
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="bind-submit"
-              loading={form.submitting}
-              onClick={() => void next()}
-            >
+            <Button block color="primary" size="large" loading={form.submitting} onClick={() => void next()}>
               下一步
             </Button>
           </>
@@ -88,7 +83,7 @@ const FindPassForm = observer(function FindPassForm({ query }: { query: QueryOf<
                 onConfirmation={(v) => form.set('confirmPassword', v)}
               />
             </List>
-            <p className="bind-hint">6-20位字母与数字组合</p>
+            <p className={styles.hint}>6-20位字母与数字组合</p>
             <Button block color="primary" size="large" loading={form.submitting} onClick={() => void submit()}>
               确定
             </Button>

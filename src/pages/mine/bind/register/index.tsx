@@ -15,6 +15,7 @@ import {
   SmsCodeButton,
   SmsCodeInput,
 } from '@/sections/mine/login-parts';
+import login from '@/sections/mine/login.module.css';
 
 /**
  * /mine/bind/register — 注册 (A-shell-home-settlement.md §2): creates an operator account (an agent account with an
@@ -44,9 +45,9 @@ const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<
   };
 
   return (
-    <main className="bind-page">
+    <main className={login.page}>
       <BindHeader subtitle="注册运营商账号" />
-      <div className="bind-form">
+      <div className={login.form}>
         <List>
           <List.Item title="手机号">
             <PhoneInput value={form.phone} onChange={(v) => form.set('phone', v)} />
@@ -97,7 +98,7 @@ const RegisterForm = observer(function RegisterForm({ query }: { query: QueryOf<
         >
           注册
         </Button>
-        <div className="bind-links">
+        <div className={login.links}>
           <span>
             已有账号？
             <Link replace to={href('bind', { phone: form.phone || undefined })}>

@@ -7,7 +7,7 @@ import { useStores } from '@/stores/root';
 import { CostFormStore } from '@/stores/screens/site/site-settings-cost';
 import { useGoBack } from '@/sections/site/navigation';
 import { CostBearingForm, CostExampleCard } from '@/sections/site/cost-form';
-import '@/sections/site/add.css';
+import styles from './expenses.module.css';
 
 /**
  * /site/add/expensesSet — 费用承担设置 (B-site.md §1): who pays electricity (and at what price per 度), the payment fee
@@ -34,10 +34,10 @@ const ExpensesSetPage = observer(function ExpensesSetPage() {
   };
 
   return (
-    <main className="expenses">
+    <main className={styles.page}>
       <CostBearingForm form={form} splitMode={splitMode} />
       <CostExampleCard example={form.exampleWith(rule)} splitMode={splitMode} />
-      <div className="expenses__submit">
+      <div className={styles.submit} data-testid="expenses-submit">
         <Button block color="primary" size="large" onClick={save}>
           确定
         </Button>

@@ -12,6 +12,8 @@ import { cameraListStore, type CameraListStore } from '@/stores/screens/site/sit
 import { RowRemarkDialog, StatusDot, useDeviceTab } from '@/sections/site/device-tab';
 import { useSiteQuery } from '@/sections/site/settings-ui';
 import { LivePlayer } from './live-player';
+import list from '@/sections/site/device-list.module.css';
+import styles from './camera-list.module.css';
 
 /**
  * /site/siteInfo/cameraList — 摄像头列表 (B-site.md §2): two-column cards (snapshot, name, status, 最近在线); a tap on an
@@ -41,10 +43,11 @@ const CameraCard = observer(function CameraCard({
     else if (outcome === 'cloudFailed') toast('视频加载失败，请稍后重试');
   };
   return (
-    <div className="camera-card" data-testid={`camera-${camera.id}`}>
+    <div className={styles.card} data-testid={`camera-${camera.id}`}>
       <button
         type="button"
-        className="camera-card__shot"
+        className={styles.shot}
+        data-testid="camera-shot"
         style={camera.coverUrl ? { backgroundImage: cssUrl(camera.coverUrl) } : undefined}
         aria-label={online ? `查看${camera.remark || camera.serialNumber}实时画面` : '摄像头离线'}
         disabled={!online}
@@ -52,14 +55,14 @@ const CameraCard = observer(function CameraCard({
       >
         {opening ? <SpinLoading color="white" /> : !camera.coverUrl ? '暂无画面' : online ? '' : '离线'}
       </button>
-      <div className="camera-card__body">
-        <div className="camera-card__name">{camera.remark || camera.serialNumber}</div>
-        <div className="camera-card__meta">
+      <div className={styles.body}>
+        <div className={styles.name}>{camera.remark || camera.serialNumber}</div>
+        <div className={styles.meta}>
           <StatusDot tone={status.tone} label={status.label} />
           <span>最近在线 {relativeTime(camera.lastOnlineTime, Date.now())}</span>
         </div>
         {detail.editable && (
-          <Button size="mini" fill="outline" className="camera-card__remark" onClick={() => onRemark(camera)}>
+          <Button size="mini" fill="outline" className={styles.remark} onClick={() => onRemark(camera)}>
             备注
           </Button>
         )}
@@ -74,7 +77,7 @@ const CameraListPage = observer(function CameraListPage({ siteId }: { siteId: nu
   const closeRemark = useCallback(() => setRemarkRow(null), []);
   useEffect(() => () => store.closePlayer(), [store]);
   return (
-    <section className="device-tab" data-testid="camera-list">
+    <section className={list.tab} data-testid="camera-list">
       <PagedList<WebcamPair, Page<WebcamPair>>
         testId="camera-grid"
         fetchPage={store.fetchPage}
@@ -82,12 +85,12 @@ const CameraListPage = observer(function CameraListPage({ siteId }: { siteId: nu
         itemKey={(pair) => pair[0].id}
         estimateSize={190}
         renderItem={(pair) => (
-          <div className="camera-pair">
+          <div className={styles.pair}>
             <CameraCard item={pair[0]} store={store} detail={detail} onRemark={setRemarkRow} />
             {pair[1] ? (
               <CameraCard item={pair[1]} store={store} detail={detail} onRemark={setRemarkRow} />
             ) : (
-              <div className="camera-card camera-card--empty" aria-hidden="true" />
+              <div className={`${styles.card} ${styles.cardEmpty}`} aria-hidden="true" />
             )}
           </div>
         )}

@@ -5,6 +5,7 @@ import { toast } from '@/components/feedback';
 import { Segmented } from '@/components/segmented';
 import { safeImageUrl, safeUrl } from '@/lib/safe-url';
 import type { CameraListStore, LiveQuality } from '@/stores/screens/site/site-devices';
+import styles from './camera-list.module.css';
 
 /**
  * The full-screen live view of a camera (B-site.md §2 cameraList): the HLS stream in a `<video playsinline
@@ -88,7 +89,7 @@ function Stage({ url, poster, onRetry }: { url: string; poster: string | null; o
   const video = useRef<HTMLVideoElement>(null);
   const state = useHlsPlayback(video, url);
   return (
-    <div className="live-player__stage" data-testid="live-stage" data-state={state}>
+    <div className={styles.stage} data-testid="live-stage" data-state={state}>
       <video
         ref={video}
         muted
@@ -100,7 +101,7 @@ function Stage({ url, poster, onRetry }: { url: string; poster: string | null; o
         webkit-playsinline="true"
       />
       {state !== 'playing' && (
-        <div className="live-player__state" role="status">
+        <div className={styles.state} role="status">
           {state === 'connecting' && (
             <>
               <SpinLoading color="white" />
@@ -110,7 +111,7 @@ function Stage({ url, poster, onRetry }: { url: string; poster: string | null; o
           {state !== 'connecting' && (
             <>
               <span>{state === 'timeout' ? '连接超时，请重试' : '直播暂不可用'}</span>
-              <button type="button" className="live-player__close" onClick={onRetry}>
+              <button type="button" className={styles.close} onClick={onRetry}>
                 重试
               </button>
             </>
@@ -129,10 +130,11 @@ const PlayerBody = observer(function PlayerBody({ store }: { store: CameraListSt
   if (!player || !url) return null;
   const name = player.camera.remark || player.camera.serialNumber;
   return (
-    <div className="live-player" data-testid="live-player">
-      <div className="live-player__head">
-        <span className="live-player__title">{name}</span>
+    <div className={styles.player} data-testid="live-player">
+      <div className={styles.playerHead}>
+        <span className={styles.playerTitle}>{name}</span>
         <Segmented<LiveQuality>
+          className={styles.quality}
           label="清晰度"
           value={player.quality}
           onChange={(quality) => store.setQuality(quality)}
@@ -141,7 +143,7 @@ const PlayerBody = observer(function PlayerBody({ store }: { store: CameraListSt
             { key: 'hd', label: '高清' },
           ]}
         />
-        <button type="button" className="live-player__close" onClick={() => store.closePlayer()}>
+        <button type="button" className={styles.close} onClick={() => store.closePlayer()}>
           关闭
         </button>
       </div>

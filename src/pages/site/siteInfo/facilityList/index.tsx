@@ -10,6 +10,7 @@ import {
   type ActionSheetProps,
 } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +32,7 @@ import {
   signalStrength,
   socketTileLines,
   type BoxFilterKey,
+  type Tone,
 } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
 import { href, pathOf } from '@/config/routes';
@@ -38,6 +40,8 @@ import type { SiteDetailStore } from '@/stores/screens/site/site-detail';
 import { BOX_POLL_MS, boxListStore, type BoxListStore, type BoxView } from '@/stores/screens/site/site-devices';
 import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/sections/site/device-tab';
 import { useSiteQuery } from '@/sections/site/settings-ui';
+import list from '@/sections/site/device-list.module.css';
+import styles from './facility-list.module.css';
 
 /**
  * /site/siteInfo/facilityList — 设备列表 (B-site.md §2): the site's charging boxes with every socket's state, filter chips
@@ -45,20 +49,31 @@ import { useSiteQuery } from '@/sections/site/settings-ui';
  * 更多 actions of a box: 修改备注, 插座二维码, 备用二维码, 信号模式, 测试充电, 设备详情, 迁移站点, 解绑设备.
  */
 
+/** The bars lit by a signal strength (1–3 of 3). */
+const BARS: Record<1 | 2 | 3, string | undefined> = { 1: styles.bars1, 2: styles.bars2, 3: styles.bars3 };
+
+/** The colour of a socket tile by its state's tone (a tone without its own colour keeps the tile's default). */
+const TILE_TONES: Record<Tone, string | undefined> = {
+  success: styles.tileSuccess,
+  primary: styles.tilePrimary,
+  teal: styles.tileTeal,
+  danger: styles.tileDanger,
+  default: styles.tileDefault,
+  warning: undefined,
+};
+
 /** Signal bars and strength from the CSQ value, with the mode tag. */
 function Signal({ csq, mode }: { csq: number; mode: number }) {
   const strength = signalStrength(csq);
   return (
-    <span className="signal" title={`CSQ ${csq}`}>
-      <span className={`signal__bars signal__bars--${strength.bars}`} aria-hidden="true">
+    <span className={styles.signal} title={`CSQ ${csq}`}>
+      <span className={clsx(styles.bars, BARS[strength.bars])} aria-hidden="true">
         <i />
         <i />
         <i />
       </span>
       {strength.label}
-      <Tag className="signal__mode" fill="outline">
-        {SIGNAL_MODE_TAGS[mode] ?? '--'}
-      </Tag>
+      <Tag fill="outline">{SIGNAL_MODE_TAGS[mode] ?? '--'}</Tag>
     </span>
   );
 }
@@ -66,14 +81,15 @@ function Signal({ csq, mode }: { csq: number; mode: number }) {
 /** The socket tiles of a box (插座 view); a tap opens the socket detail. */
 function SocketGrid({ chargers }: { chargers: readonly ChargerTile[] }) {
   return (
-    <div className="socket-grid" data-testid="socket-grid">
+    <div className={styles.socketGrid} data-testid="socket-grid">
       {chargers.map((tile) => {
         const tone = SOCKET_STATUS[tile.status]?.tone ?? 'default';
         return (
           <EntryLink
             key={tile.chargerId}
             to={href('socketInfo', { chargerId: tile.chargerId })}
-            className={`socket-tile socket-tile--${tone}`}
+            className={clsx(styles.tile, TILE_TONES[tone])}
+            testId="socket-tile"
           >
             <b>{tile.socketNo}</b>
             {socketTileLines(tile).map((line) => (
@@ -98,9 +114,9 @@ const BoxCard = observer(function BoxCard({
   const box = store.live.of(item as BoxRow & { chargers?: ChargerTile[] });
   const status = DEVICE_STATUS[box.status] ?? { label: '--', tone: 'default' as const };
   return (
-    <div className={`device-card${box.status === 2 ? ' is-offline' : ''}`} data-testid={`box-${box.id}`}>
-      <div className="device-card__head">
-        <strong className="device-card__serial">{box.serialNumber}</strong>
+    <div className={clsx(list.card, box.status === 2 && list.offline)} data-testid={`box-${box.id}`}>
+      <div className={list.head}>
+        <strong className={list.serial}>{box.serialNumber}</strong>
         <Tag color="primary" fill="outline">
           {MODEL_TAGS[box.deviceType] ?? box.model}
         </Tag>
@@ -109,23 +125,25 @@ const BoxCard = observer(function BoxCard({
             备用码
           </Tag>
         )}
-        <button type="button" className="device-card__more" aria-label="更多" onClick={() => onMore(box)}>
+        <button type="button" className={styles.more} aria-label="更多" onClick={() => onMore(box)}>
           <MoreOutline />
         </button>
       </div>
-      <div className="device-card__line">
-        <span className="device-card__remark">{box.remark || '未设置备注'}</span>
+      <div className={list.line}>
+        <span className={styles.remark}>{box.remark || '未设置备注'}</span>
         <StatusDot tone={status.tone} label={status.label} />
         <Signal csq={box.signal} mode={box.signalMode} />
       </div>
-      <div className="device-card__line device-card__figures" data-testid="box-sockets">
+      <div className={`${list.line} ${list.figures}`} data-testid="box-sockets">
         插座 充电中 <b>{box.chargingCount}</b> · 空闲 <b>{box.idleCount}</b> · 故障 <b>{box.faultCount}</b>
       </div>
-      <div className="device-card__line device-card__figures">
+      <div className={`${list.line} ${list.figures}`}>
         <span>
           今日收入 <Money fen={box.todayIncome} />
         </span>
-        {box.status === 2 && <span className="muted">最后在线 {relativeTime(box.lastHeartbeatTime, Date.now())}</span>}
+        {box.status === 2 && (
+          <span className={list.muted}>最后在线 {relativeTime(box.lastHeartbeatTime, Date.now())}</span>
+        )}
       </div>
       {store.view === 'socket' && box.chargers && <SocketGrid chargers={box.chargers} />}
     </div>
@@ -148,7 +166,7 @@ function BoxSheet({
   children: (box: BoxRow) => ReactNode;
 }) {
   return (
-    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
+    <Popup visible={box !== null} onMaskClick={onClose} onClose={onClose} bodyClassName={list.sheet}>
       <h3>{title}</h3>
       {box && <Fragment key={box.id}>{children(box)}</Fragment>}
     </Popup>
@@ -230,7 +248,7 @@ function TestChargeBody({ store, box, onClose }: { store: BoxListStore; box: Box
         <Skeleton.Paragraph lineCount={3} animated />
       ) : (
         <>
-          <p className="device-sheet__hint">选择空闲插座（其他状态的插座不可测试）</p>
+          <p className={styles.sheetHint}>选择空闲插座（其他状态的插座不可测试）</p>
           <Selector
             columns={5}
             options={sockets.map((s) => ({
@@ -241,7 +259,7 @@ function TestChargeBody({ store, box, onClose }: { store: BoxListStore; box: Box
             value={socketNo === null ? [] : [socketNo]}
             onChange={(values) => setSocketNo(values[0] ?? null)}
           />
-          <p className="device-sheet__hint">测试时长</p>
+          <p className={styles.sheetHint}>测试时长</p>
           <Selector
             columns={3}
             options={TEST_CHARGE_MINUTES.map((m) => ({ label: `${m}分钟`, value: m }))}
@@ -251,7 +269,7 @@ function TestChargeBody({ store, box, onClose }: { store: BoxListStore; box: Box
           <Button
             block
             color="primary"
-            className="device-sheet__submit"
+            className={list.sheetSubmit}
             disabled={socketNo === null || store.actions.busy(`test:${box.id}`)}
             onClick={() => void start()}
           >
@@ -294,7 +312,7 @@ function MigrateBody({
       {targets === null ? (
         <Skeleton.Paragraph lineCount={3} animated />
       ) : targets.length === 0 ? (
-        <p className="device-sheet__hint">没有可迁移的其他站点</p>
+        <p className={styles.sheetHint}>没有可迁移的其他站点</p>
       ) : (
         <List>
           {targets.map((t) => (
@@ -392,8 +410,8 @@ const FacilityListPage = observer(function FacilityListPage({
   // The list asks with the store's filter: render it once it is the route's.
   const ready = store.filter === boxFilterOf(status);
   return (
-    <section className="device-tab" data-testid="facility-list">
-      <div className="device-toolbar">
+    <section className={list.tab} data-testid="facility-list">
+      <div className={list.toolbar}>
         <Segmented<BoxFilterKey>
           variant="chips"
           label="设备状态"
@@ -402,14 +420,14 @@ const FacilityListPage = observer(function FacilityListPage({
           onChange={chooseFilter}
         />
         {detail.canAddDevice && (
-          <EntryLink to={href('facilityCode', { siteId })} className="device-toolbar__add">
+          <EntryLink to={href('facilityCode', { siteId })} className={styles.add}>
             扫码添加
           </EntryLink>
         )}
       </div>
-      <div className="device-toolbar">
+      <div className={list.toolbar}>
         <SearchBar
-          className="device-toolbar__search"
+          className={styles.search}
           placeholder="设备号/备注"
           maxLength={30}
           value={keyword}

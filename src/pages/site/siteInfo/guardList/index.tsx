@@ -1,5 +1,6 @@
 import { ActionSheet, Button, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import type { GuardRow } from '@/api/device';
@@ -16,6 +17,8 @@ import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/secti
 import { useSiteQuery } from '@/sections/site/settings-ui';
 import { href } from '@/config/routes';
 import { WhitelistPopup } from './whitelist-popup';
+import list from '@/sections/site/device-list.module.css';
+import styles from './guard-list.module.css';
 
 /**
  * /site/siteInfo/guardList — 门禁列表 (B-site.md §2): the shed's door guards and U8 barrier gates with their live state
@@ -46,20 +49,20 @@ const GuardCard = observer(function GuardCard({
     if (await action()) toast(done);
   };
   return (
-    <div className={`device-card${offline ? ' is-offline' : ''}`} data-testid={`guard-${row.id}`}>
-      <div className="device-card__head">
+    <div className={clsx(list.card, offline && list.offline)} data-testid={`guard-${row.id}`}>
+      <div className={list.head}>
         <Tag color={gate ? 'warning' : 'primary'}>{gate ? '道闸' : '门禁'}</Tag>
-        <strong className="device-card__serial">{row.remark || row.serialNumber}</strong>
+        <strong className={list.serial}>{row.remark || row.serialNumber}</strong>
         <StatusDot tone={status.tone} label={status.label} />
       </div>
-      <div className="device-card__line">
+      <div className={list.line}>
         <span data-testid="door-state">{doorStateText(row.deviceType, row.doorStatus)}</span>
-        <span className="muted">今日开门 {row.todayOpenCount} 次</span>
-        <span className="muted">最近开门 {formatTime(row.lastOpenTime, 'MM-DD HH:mm')}</span>
-        {gate && <span className="muted">自动关闸 {autoCloseText(row.autoCloseInterval)}</span>}
+        <span className={list.muted}>今日开门 {row.todayOpenCount} 次</span>
+        <span className={list.muted}>最近开门 {formatTime(row.lastOpenTime, 'MM-DD HH:mm')}</span>
+        {gate && <span className={list.muted}>自动关闸 {autoCloseText(row.autoCloseInterval)}</span>}
       </div>
-      {row.remark && <div className="device-card__line device-card__figures">设备号 {row.serialNumber}</div>}
-      <div className="device-card__buttons">
+      {row.remark && <div className={`${list.line} ${list.figures}`}>设备号 {row.serialNumber}</div>}
+      <div className={list.buttons}>
         {detail.canControl &&
           (gate ? (
             <>
@@ -129,16 +132,16 @@ const WhiteEntry = observer(function WhiteEntry({ detail, onOpen }: { detail: Si
   if (!detail.site) return null;
   if (communityId === null) {
     return (
-      <div className="white-entry white-entry--hint">
+      <div className={`${styles.whiteEntry} ${styles.whiteEntryHint}`}>
         站点未关联小区，无法设置白名单
-        <EntryLink to={href('siteData', { siteId: detail.site.id })} className="white-entry__go">
+        <EntryLink to={href('siteData', { siteId: detail.site.id })} className={styles.whiteEntryGo}>
           去关联 &gt;
         </EntryLink>
       </div>
     );
   }
   return (
-    <button type="button" className="white-entry" onClick={onOpen} data-testid="white-entry">
+    <button type="button" className={styles.whiteEntry} onClick={onOpen} data-testid="white-entry">
       <span>门禁白名单（{whitelist.count ?? '--'}人）</span>
       <RightOutline />
     </button>
@@ -162,7 +165,7 @@ const GuardListPage = observer(function GuardListPage({ siteId }: { siteId: numb
   };
 
   return (
-    <section className="device-tab" data-testid="guard-list">
+    <section className={list.tab} data-testid="guard-list">
       <WhiteEntry detail={detail} onOpen={() => setWhiteOpen(true)} />
       <PagedList<GuardRow>
         testId="guard-rows"

@@ -8,6 +8,8 @@ import { whiteExpired } from '@/lib/device-status';
 import { maskPhone } from '@/lib/phone';
 import { dayOf } from '@/lib/time';
 import type { WhiteForm, WhitelistStore } from '@/stores/screens/site/site-devices';
+import list from '@/sections/site/device-list.module.css';
+import styles from './guard-list.module.css';
 
 /**
  * The 门禁白名单 popup of the guard list (B-site.md §2): the community's residents allowed through its door guards and
@@ -52,9 +54,9 @@ function WhiteFormSheet({
     }
   };
   return (
-    <Popup visible={initial !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="device-sheet">
+    <Popup visible={initial !== null} onMaskClick={onClose} onClose={onClose} bodyClassName={list.sheet}>
       <h3>{form.id ? '编辑白名单' : '新增白名单'}</h3>
-      <List className="white-form">
+      <List className={styles.form}>
         <List.Item prefix="姓名">
           <Input name="whiteName" value={form.name} onChange={set('name')} placeholder="请输入姓名" clearable />
         </List.Item>
@@ -83,14 +85,14 @@ function WhiteFormSheet({
         </List.Item>
       </List>
       {message && (
-        <p className="form-error" role="alert">
+        <p className={list.formError} role="alert">
           {message}
         </p>
       )}
       <Button
         block
         color="primary"
-        className="device-sheet__submit"
+        className={list.sheetSubmit}
         disabled={store.actions.busy('save')}
         onClick={() => void save()}
       >
@@ -113,13 +115,13 @@ const WhiteRowView = observer(function WhiteRowView({
 }) {
   const today = dayOf(Date.now());
   const body = (
-    <div className="white-row" data-testid={`white-${row.id}`}>
-      <div className="white-row__line">
+    <div className={styles.row} data-testid={`white-${row.id}`}>
+      <div className={styles.rowLine}>
         <b>{row.name}</b>
         <span>{maskPhone(row.phone)}</span>
         {whiteExpired(row.expireDate, today) && <Tag color="danger">已过期</Tag>}
       </div>
-      <div className="white-row__sub">
+      <div className={styles.rowSub}>
         房号 {row.roomNo} · 有效期 {row.expireDate ?? '长期'}
       </div>
     </div>
@@ -162,8 +164,8 @@ export const WhitelistPopup = observer(function WhitelistPopup({
   const body = useRef<HTMLDivElement>(null);
   const search = (value: string) => store.setKeyword(value);
   return (
-    <Popup visible={open} onClose={onClose} position="bottom" bodyClassName="white-popup" destroyOnClose>
-      <div className="white-popup__head">
+    <Popup visible={open} onClose={onClose} position="bottom" bodyClassName={styles.popup} destroyOnClose>
+      <div className={styles.popupHead}>
         <h3>门禁白名单{store.count !== null ? `（${store.count}人）` : ''}</h3>
         {editable && (
           <Button size="small" color="primary" onClick={() => setEditing({ ...EMPTY_FORM })}>
@@ -182,7 +184,7 @@ export const WhitelistPopup = observer(function WhitelistPopup({
         onSearch={search}
         onClear={() => search('')}
       />
-      <div className="white-popup__body" ref={body}>
+      <div className={styles.popupBody} ref={body}>
         <PagedList<WhiteRow>
           testId="white-list"
           scrollParent={body}

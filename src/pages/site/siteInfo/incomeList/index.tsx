@@ -13,6 +13,8 @@ import { Money } from '@/components/money';
 import { formatFen } from '@/lib/money';
 import { formatKwh } from '@/lib/time';
 import { monthChartPoints, siteIncomeYearStore } from '@/stores/screens/site/site-income';
+import setup from '@/sections/site/device-setup.module.css';
+import styles from './income-list.module.css';
 
 /**
  * /site/siteInfo/incomeList — 充电收入概览 (B-site.md §5, rules E1–E4): one site's income by year: the year switcher
@@ -38,14 +40,14 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
   const data = year.data;
   const detail = (tab: 'chargerList' | 'cardList', month: string) => incomeTabHref(tab, siteId, month);
   return (
-    <main className="setup-page">
+    <main className={setup.page}>
       <PullToRefresh onRefresh={() => store.refresh()}>
         {store.site.data && (
-          <div className="setup-banner" data-testid="income-site">
+          <div className={setup.banner} data-testid="income-site">
             {store.site.data.name}
           </div>
         )}
-        <div className="income-year" data-testid="income-year">
+        <div className={styles.year} data-testid="income-year">
           <button type="button" aria-label="上一年" disabled={!store.canPrev} onClick={() => void store.shiftYear(-1)}>
             <LeftOutline />
           </button>
@@ -55,11 +57,11 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
           </button>
         </div>
         {year.pending || (!data && !year.failed) ? (
-          <section className="setup-card" aria-busy="true">
+          <section className={setup.card} aria-busy="true">
             <Skeleton.Paragraph lineCount={6} animated />
           </section>
         ) : year.failed && !data ? (
-          <section className="setup-card setup-notice">
+          <section className={`${setup.card} ${setup.notice}`}>
             <p>加载失败</p>
             <Button size="small" color="primary" fill="outline" onClick={() => void year.load()}>
               点击重试
@@ -68,7 +70,7 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
         ) : (
           data && (
             <>
-              <section className="setup-card" data-testid="income-summary">
+              <section className={setup.card} data-testid="income-summary">
                 <Figures
                   items={[
                     {
@@ -81,9 +83,9 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                     { label: '用电', value: `${formatKwh(data.summary.energyWh)} kWh` },
                   ]}
                 />
-                {store.empty && <p className="setup-empty">本年暂无收入</p>}
+                {store.empty && <p className={setup.empty}>本年暂无收入</p>}
               </section>
-              <section className="setup-card">
+              <section className={setup.card}>
                 <h2>月度收入</h2>
                 <Suspense fallback={<Skeleton animated style={{ height: 180 }} />}>
                   <LazyLineChart
@@ -96,8 +98,8 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                   />
                 </Suspense>
               </section>
-              <section className="setup-card" data-testid="income-months">
-                <div className="setup-links">
+              <section className={setup.card} data-testid="income-months">
+                <div className={styles.links}>
                   {SHORTCUTS.map(([tab, label]) => (
                     <Button
                       key={tab}
@@ -113,17 +115,17 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                   <Link
                     key={m.month}
                     to={detail('chargerList', m.month)}
-                    className="income-month-row"
+                    className={styles.monthRow}
                     data-month={m.month}
                   >
-                    <div className="income-month-row__main">
+                    <div className={styles.monthMain}>
                       <b>{m.month}</b>
                       <small>
                         充电 {formatFen(m.chargeIncome)} · 投币 {formatFen(m.coinIncome)} · 充值{' '}
                         {formatFen(m.cardIncome)} · 退款 {formatFen(-m.refundAmount)}
                       </small>
                     </div>
-                    <div className="income-month-row__side">
+                    <div className={styles.monthSide}>
                       <b data-testid={`income-month-total-${m.month}`}>
                         <Money fen={m.totalIncome} />
                       </b>

@@ -10,6 +10,8 @@ import { incomeTabHref, type IncomeTab } from '@/sections/site/device-setup-part
 import { useSiteQuery } from '@/sections/site/settings-ui';
 import { Segmented } from '@/components/segmented';
 import { pickMonth, siteIncomeMonthsStore } from '@/stores/screens/site/site-income';
+import setup from '@/sections/site/device-setup.module.css';
+import styles from './income-site.module.css';
 
 /**
  * /site/siteInfo/incomeSite — 收入明细 (B-site.md §5): the layout of the month detail: a month picker (the site's
@@ -46,8 +48,8 @@ const IncomeSiteLayout = observer(function IncomeSiteLayout({ siteId }: { siteId
     return <Navigate to={`${pathOf('siteIncomeCharger')}?${params.toString()}`} replace />;
   }
   return (
-    <main className="setup-page" style={{ padding: 0 }}>
-      <div className="income-detail-head">
+    <main className={setup.page} style={{ padding: 0 }}>
+      <div className={styles.head}>
         {months.length === 0 ? (
           <div style={{ paddingBottom: 12 }} aria-busy="true">
             <Skeleton.Title animated />

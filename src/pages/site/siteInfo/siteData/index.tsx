@@ -25,6 +25,8 @@ import { costSummary } from '@/stores/screens/site/site-settings-cost';
 import { EditTextDialog } from '@/sections/site/edit-dialog';
 import { Section, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
 import { IN_REVIEW_BANNER } from '@/sections/site/share-parts';
+import shared from '@/sections/site/settings.module.css';
+import styles from './site-data.module.css';
 
 /**
  * /site/siteInfo/siteData — 站点资料 (B-site.md §4): everything about a site except its devices — basic information
@@ -48,14 +50,14 @@ function MiniMap({ site }: { site: SiteDetail }) {
   if (amap) {
     return (
       <img
-        className="mini-map"
+        className={styles.miniMap}
         alt="站点位置"
         src={`https://restapi.amap.com/v3/staticmap?location=${lnglat}&zoom=16&size=240*100&markers=mid,,A:${lnglat}&key=${amap.key}`}
       />
     );
   }
   return (
-    <div className="mini-map mini-map--text" aria-label="站点坐标">
+    <div className={`${styles.miniMap} ${styles.miniMapText}`} aria-label="站点坐标">
       <EnvironmentOutline />
       <span>{lnglat}</span>
     </div>
@@ -66,10 +68,10 @@ function MiniMap({ site }: { site: SiteDetail }) {
 function ShareExtra({ site }: { site: SiteDetail }) {
   const pending = site.pendingShareRule;
   return (
-    <span className="profile-share" data-testid="profile-share">
+    <span data-testid="profile-share">
       {shareSummary(site.shareRule)}
       {pending && (
-        <Tag color={pending.status === 4 ? 'danger' : 'warning'} fill="outline" className="profile-share__tag">
+        <Tag color={pending.status === 4 ? 'danger' : 'warning'} fill="outline" className={styles.shareTag}>
           {pending.status === 2 ? `${pending.effectiveDate}起变更` : SHARE_STATUS_NAMES[pending.status]}
         </Tag>
       )}
@@ -95,7 +97,7 @@ const Banner = observer(function Banner({ store }: { store: SiteProfileStore }) 
         store.editable ? (
           <span
             role="button"
-            className="notice-action"
+            className={styles.noticeAction}
             onClick={() =>
               void navigate(href(mode === 2 ? 'siteIntegrateSet' : 'siteBenefitSet', { siteId: store.siteId }))
             }
@@ -235,7 +237,7 @@ const ContractItem = observer(function ContractItem({ store, site }: { store: Si
         visible={contract !== null}
         onMaskClick={() => store.setContractInfo(null)}
         onClose={() => store.setContractInfo(null)}
-        bodyClassName="contract-popup"
+        bodyClassName={styles.contractPopup}
       >
         {contract && (
           <>
@@ -261,7 +263,7 @@ const ContractItem = observer(function ContractItem({ store, site }: { store: Si
                 </List.Item>
               )}
             </List>
-            <div className="contract-popup__actions">
+            <div className={styles.contractActions}>
               <Button block color="primary" fill="outline" onClick={openPicker}>
                 更换
               </Button>
@@ -384,7 +386,7 @@ const DeleteSite = observer(function DeleteSite({ store }: { store: SiteProfileS
     }
   };
   return (
-    <div className="profile-delete">
+    <div className={styles.profileDelete}>
       <Button block fill="none" color="danger" disabled={store.busy} onClick={() => void remove()}>
         删除站点
       </Button>
@@ -398,14 +400,14 @@ const SiteDataPage = observer(function SiteDataPage({ siteId }: { siteId: number
   const site = store.detail.data;
   if (!site) {
     return (
-      <main className="settings-page">
+      <main className={shared.page}>
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={8} animated />
       </main>
     );
   }
   return (
-    <main className={store.editable ? 'settings-page' : 'settings-page is-readonly'} data-testid="site-profile">
+    <main className={shared.page} data-testid="site-profile">
       <Banner store={store} />
       <BasicInfo store={store} site={site} />
       <Cooperation store={store} site={site} />

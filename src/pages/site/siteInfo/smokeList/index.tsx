@@ -1,4 +1,5 @@
 import { Button, Tag } from 'antd-mobile';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useState } from 'react';
 import type { SmokeRow } from '@/api/device';
@@ -21,6 +22,7 @@ import { SMOKE_POLL_MS, smokeListStore, type SmokeListStore } from '@/stores/scr
 import { RowRemarkDialog, StatusDot, useDeviceTab, useLivePoller } from '@/sections/site/device-tab';
 import { useSiteQuery } from '@/sections/site/settings-ui';
 import { href } from '@/config/routes';
+import list from '@/sections/site/device-list.module.css';
 
 /**
  * /site/siteInfo/smokeList — 烟感列表 (B-site.md §2): the shed's smoke sensors — alarms first on a red background with
@@ -46,17 +48,19 @@ const SmokeCard = observer(function SmokeCard({
   const phone = detail.site?.contactsPhone;
   return (
     <div
-      className={`device-card${alarm ? ' is-alarm' : row.status === 2 ? ' is-offline' : ''}`}
+      className={clsx(list.card, alarm ? list.alarm : row.status === 2 && list.offline)}
       data-testid={`smoke-${row.id}`}
     >
-      <div className="device-card__head">
-        <strong className="device-card__serial">{row.remark || row.serialNumber}</strong>
+      <div className={list.head}>
+        <strong className={list.serial} data-testid="smoke-name">
+          {row.remark || row.serialNumber}
+        </strong>
         <StatusDot tone={status.tone} label={status.label} />
         <Tag color={state.tone === 'default' ? 'default' : state.tone} data-testid="smoke-state">
           {state.label}
         </Tag>
       </div>
-      <div className="device-card__line device-card__figures">
+      <div className={`${list.line} ${list.figures}`}>
         <span>
           电量 <b>{row.battery}%</b>
         </span>
@@ -65,11 +69,11 @@ const SmokeCard = observer(function SmokeCard({
         </span>
         <span>最近上报 {relativeTime(row.lastReportTime, Date.now())}</span>
       </div>
-      <div className="device-card__line device-card__figures">
+      <div className={`${list.line} ${list.figures}`}>
         {row.remark && <span>IMEI {row.serialNumber}</span>}
         <span>最近报警 {formatTime(row.lastAlarmTime, 'MM-DD HH:mm')}</span>
       </div>
-      <div className="device-card__buttons">
+      <div className={list.buttons} data-testid="smoke-buttons">
         {alarm && phone && (
           <a className="adm-button adm-button-danger adm-button-mini adm-button-shape-default" href={telHref(phone)}>
             联系现场
@@ -99,8 +103,8 @@ const SmokeListPage = observer(function SmokeListPage({ siteId }: { siteId: numb
   const closeRemark = useCallback(() => setRemarkRow(null), []);
   useLivePoller(() => store.refreshLive(), SMOKE_POLL_MS, store.alarming);
   return (
-    <section className="device-tab" data-testid="smoke-list">
-      <div className="device-toolbar">
+    <section className={list.tab} data-testid="smoke-list">
+      <div className={list.toolbar}>
         <Segmented<SmokeFilterKey>
           variant="chips"
           label="烟感状态"

@@ -10,6 +10,8 @@ import { useIsBuilt } from '@/components/route-availability';
 import type { ChargerQr } from '@/api/device-setup';
 import { socketQrStore, type SocketQrStore } from '@/stores/screens/site/device-setup';
 import { useScreenStore } from '@/stores/screen-store';
+import setup from '@/sections/site/device-setup.module.css';
+import styles from './qrcode.module.css';
 
 /**
  * /site/socket/qrcode — 充电插座 (B-site.md §3, rule D10): a box's sockets with the QR code riders scan on each (drawn
@@ -45,8 +47,8 @@ const Cell = observer(function Cell({
     if (await store.setCode(charger.chargerId, '')) toast('已恢复默认二维码');
   };
   return (
-    <div className="socket-cell" data-testid={`socket-${charger.socketNo}`}>
-      <div className="socket-cell__head">
+    <div className={styles.cell} data-testid={`socket-${charger.socketNo}`}>
+      <div className={setup.cellHead}>
         <b>{charger.socketNo}号</b>
         {charger.customQrCode && <Tag color="primary">自定义码</Tag>}
         <span
@@ -59,18 +61,18 @@ const Cell = observer(function Cell({
           <SocketStatusTag status={charger.status} />
         </span>
       </div>
-      <button type="button" className="setup-link" onClick={() => onPreview(charger)} aria-label="查看大图">
-        <QrImage text={charger.qrCode} label={`${serial}-${charger.socketNo}`} />
+      <button type="button" className={setup.link} onClick={() => onPreview(charger)} aria-label="查看大图">
+        <QrImage text={charger.qrCode} label={`${serial}-${charger.socketNo}`} className={styles.cellQr} />
       </button>
-      <div className="socket-cell__caption">
+      <div className={styles.caption}>
         {serial}-{charger.socketNo}
       </div>
-      <div className="socket-cell__actions">
-        <button type="button" className="setup-link" disabled={store.busy} onClick={() => void replace()}>
+      <div className={styles.actions}>
+        <button type="button" className={setup.link} disabled={store.busy} onClick={() => void replace()}>
           更换二维码
         </button>
         {charger.customQrCode && (
-          <button type="button" className="setup-link" disabled={store.busy} onClick={() => void restore()}>
+          <button type="button" className={setup.link} disabled={store.busy} onClick={() => void restore()}>
             恢复默认
           </button>
         )}
@@ -93,22 +95,22 @@ const BatchSheet = observer(function BatchSheet({ store }: { store: SocketQrStor
     if (result && 'error' in result) toast(result.error);
   };
   return (
-    <Popup visible={batch !== null} onMaskClick={() => store.cancelBatch()} bodyClassName="coin-sheet">
+    <Popup visible={batch !== null} onMaskClick={() => store.cancelBatch()} bodyClassName={setup.sheet}>
       {batch && (
         <div data-testid="batch-sheet">
           {socket ? (
             <>
               <h3>请扫描第{socket.socketNo}号插座的贴纸</h3>
-              <p className="setup-hint" style={{ color: '#4e5969' }}>
+              <p className={setup.hint} style={{ color: '#4e5969' }}>
                 已扫描 {store.batchItems.length} 个，剩余 {(store.box.data?.chargers.length ?? 0) - batch.index} 个
               </p>
-              <div className="setup-footer">
+              <div className={setup.footer}>
                 <Button onClick={() => store.batchSkip()}>跳过</Button>
                 <Button color="primary" onClick={() => void scan()}>
                   扫码
                 </Button>
               </div>
-              <div className="setup-footer">
+              <div className={setup.footer}>
                 <Button fill="none" onClick={() => store.batchStop()}>
                   结束扫码
                 </Button>
@@ -125,7 +127,7 @@ const BatchSheet = observer(function BatchSheet({ store }: { store: SocketQrStor
                   </li>
                 ))}
               </ul>
-              <div className="setup-footer">
+              <div className={setup.footer}>
                 <Button onClick={() => store.cancelBatch()}>取消</Button>
                 <Button color="primary" loading={store.busy} disabled={store.busy} onClick={() => void submit()}>
                   提交
@@ -142,7 +144,7 @@ const BatchSheet = observer(function BatchSheet({ store }: { store: SocketQrStor
 const ResultSheet = observer(function ResultSheet({ store }: { store: SocketQrStore }) {
   const result = store.batchResult;
   return (
-    <Popup visible={result !== null} onMaskClick={() => store.closeResult()} bodyClassName="coin-sheet">
+    <Popup visible={result !== null} onMaskClick={() => store.closeResult()} bodyClassName={setup.sheet}>
       {result && (
         <div data-testid="batch-result">
           <h3>
@@ -156,7 +158,7 @@ const ResultSheet = observer(function ResultSheet({ store }: { store: SocketQrSt
               </li>
             ))}
           </ul>
-          <div className="setup-footer">
+          <div className={setup.footer}>
             <Button color="primary" onClick={() => store.closeResult()}>
               知道了
             </Button>
@@ -177,13 +179,13 @@ const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: nu
   const box = store.box.data;
   if (!box) {
     return (
-      <main className="setup-page" aria-busy="true">
-        <section className="setup-card">
+      <main className={setup.page} aria-busy="true">
+        <section className={setup.card}>
           <Skeleton.Title animated />
         </section>
-        <div className="socket-grid">
+        <div className={styles.socketGrid}>
           {[1, 2, 3, 4].map((i) => (
-            <div key={i} className="socket-cell">
+            <div key={i} className={styles.cell}>
               <Skeleton.Paragraph lineCount={5} animated />
             </div>
           ))}
@@ -192,8 +194,8 @@ const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: nu
     );
   }
   return (
-    <main className="setup-page">
-      <section className="setup-card" data-testid="qrcode-box">
+    <main className={setup.page}>
+      <section className={setup.card} data-testid="qrcode-box">
         <DetailRows
           rows={[
             { label: '设备号', value: box.serialNumber },
@@ -203,25 +205,25 @@ const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: nu
           ]}
         />
       </section>
-      <div className="socket-grid" data-testid="qrcode-grid">
+      <div className={styles.socketGrid} data-testid="qrcode-grid">
         {box.chargers.map((c) => (
           <Cell key={c.chargerId} store={store} charger={c} serial={box.serialNumber} onPreview={setPreview} />
         ))}
       </div>
-      <div className="setup-footer">
+      <div className={setup.footer}>
         <Button color="primary" disabled={store.busy} onClick={() => store.startBatch()}>
           批量绑定插座码
         </Button>
         <Button onClick={() => toast('点开二维码大图后长按，选择“保存图片”即可保存到相册')}>保存全部</Button>
       </div>
-      <Popup visible={preview !== null} onMaskClick={() => setPreview(null)} bodyClassName="coin-sheet">
+      <Popup visible={preview !== null} onMaskClick={() => setPreview(null)} bodyClassName={setup.sheet}>
         {preview && (
           <div style={{ textAlign: 'center' }} data-testid="qr-preview">
             <h3>
               {box.serialNumber}-{preview.socketNo}
             </h3>
             <QrImage text={preview.qrCode} size={260} label={`${box.serialNumber}-${preview.socketNo}`} />
-            <p className="setup-hint" style={{ color: '#4e5969' }}>
+            <p className={setup.hint} style={{ color: '#4e5969' }}>
               长按二维码可保存或识别
             </p>
           </div>

@@ -23,6 +23,8 @@ import {
   remoteStartError,
 } from '@/stores/screens/site/device-setup';
 import { useLivePoller } from '@/sections/site/device-tab';
+import setup from '@/sections/site/device-setup.module.css';
+import styles from './socket-info.module.css';
 
 /**
  * /site/socket/socketInfo — 插座详情 (B-site.md §3; rules C5, C7, C8): the socket's header ("{serial}-{socketNo}", box
@@ -61,7 +63,7 @@ const StartSheet = observer(function StartSheet({
     }
   };
   return (
-    <Popup visible={open} onMaskClick={onClose} bodyClassName="coin-sheet">
+    <Popup visible={open} onMaskClick={onClose} bodyClassName={setup.sheet}>
       <div data-testid="remote-start-sheet">
         <h3>远程启动</h3>
         <p>充电时长</p>
@@ -74,12 +76,12 @@ const StartSheet = observer(function StartSheet({
         <p>原因</p>
         <Radio.Group value={reason ?? undefined} onChange={(v) => setReason(v as RemoteReason)}>
           {REMOTE_REASONS.map((r) => (
-            <div key={r.value} className="setup-field">
+            <div key={r.value} className={setup.field}>
               <Radio value={r.value}>{r.label}</Radio>
             </div>
           ))}
         </Radio.Group>
-        <div className="setup-field">
+        <div className={setup.field}>
           <label htmlFor="remote-remark">备注</label>
           <Input
             id="remote-remark"
@@ -90,7 +92,7 @@ const StartSheet = observer(function StartSheet({
             onChange={setRemark}
           />
         </div>
-        <div className="setup-footer">
+        <div className={setup.footer}>
           <Button onClick={onClose}>取消</Button>
           <Button color="primary" loading={store.busy} disabled={store.busy} onClick={() => void submit()}>
             确定启动
@@ -105,17 +107,17 @@ const PowerChartCard = observer(function PowerChartCard({ store }: { store: Sock
   const chart = store.chart;
   const points = powerPoints(chart);
   return (
-    <section className="setup-card" data-testid="power-chart">
+    <section className={setup.card} data-testid="power-chart">
       <h2>功率曲线</h2>
       {points.length === 0 ? (
-        <p className="setup-chart-empty">暂无充电数据</p>
+        <p className={styles.chartEmpty}>暂无充电数据</p>
       ) : (
         <>
-          <div className="setup-chart-labels">
+          <div className={styles.chartLabels}>
             <span data-testid="power-max">最大 {chart?.maxPower ?? '--'}W</span>
             <span data-testid="power-avg">平均 {chart?.avgPower ?? '--'}W</span>
           </div>
-          <Suspense fallback={<Skeleton className="income-trend__skeleton" animated />}>
+          <Suspense fallback={<Skeleton className={styles.chartSkeleton} animated />}>
             <LazyLineChart
               key={store.detail.data?.currentOrder?.orderNo}
               points={points}
@@ -142,8 +144,8 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
   const d = store.detail.data;
   if (!d) {
     return (
-      <main className="setup-page" aria-busy="true">
-        <div className="setup-notice">
+      <main className={setup.page} aria-busy="true">
+        <div className={setup.notice}>
           <SpinLoading color="primary" />
         </div>
       </main>
@@ -165,20 +167,20 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
     },
   ].filter((l) => isBuilt(l.to));
   return (
-    <main className="setup-page">
-      <section className="setup-card" data-testid="socket-header">
-        <div className="socket-cell__head">
+    <main className={setup.page}>
+      <section className={setup.card} data-testid="socket-header">
+        <div className={setup.cellHead}>
           <h2 style={{ margin: 0 }} data-testid="socket-title">
             {d.serialNumber}-{d.socketNo}
           </h2>
           <SocketStatusTag status={d.status} />
         </div>
-        <p className="setup-hint" style={{ color: '#4e5969' }}>
+        <p className={setup.hint} style={{ color: '#4e5969' }}>
           {d.boxRemark || '未备注'} · {d.siteName}
         </p>
       </section>
       {order && (
-        <section className="setup-card" data-testid="socket-order">
+        <section className={setup.card} data-testid="socket-order">
           <h2>当前订单</h2>
           <DetailRows
             rows={[
@@ -196,7 +198,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
         </section>
       )}
       <PowerChartCard store={store} />
-      <section className="setup-card">
+      <section className={setup.card}>
         <h2>今日</h2>
         <Figures
           testId="socket-today"
@@ -208,7 +210,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
         />
       </section>
       {d.canControl && (
-        <div className="setup-footer">
+        <div className={setup.footer}>
           <Button color="primary" disabled={!store.canStart || store.busy} onClick={() => setStarting(true)}>
             远程启动
           </Button>
@@ -218,7 +220,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
         </div>
       )}
       {links.length > 0 && (
-        <div className="setup-footer">
+        <div className={setup.footer}>
           {links.map((l) => (
             <Button
               key={l.to}

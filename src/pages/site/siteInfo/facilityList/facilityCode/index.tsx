@@ -13,6 +13,8 @@ import { DEVICE_STATUS } from '@/lib/device-status';
 import { formatTime } from '@/lib/time';
 import { scanAddStore, type ScanAddStore, type ScanCard } from '@/stores/screens/site/device-setup';
 import { useScreenStore } from '@/stores/screen-store';
+import setup from '@/sections/site/device-setup.module.css';
+import styles from './facility-code.module.css';
 
 /**
  * /site/siteInfo/facilityList/facilityCode — 扫码添加设备 (B-site.md §3, §0.4): binds charging boxes, door guards, gates,
@@ -38,7 +40,7 @@ const Card = observer(function Card({ store, card }: { store: ScanAddStore; card
     navigator.vibrate?.(80);
   };
   return (
-    <section className="setup-card" data-testid="scan-card">
+    <section className={setup.card} data-testid="scan-card">
       <h2>设备信息</h2>
       <DetailRows
         rows={[
@@ -54,7 +56,7 @@ const Card = observer(function Card({ store, card }: { store: ScanAddStore; card
           },
         ]}
       />
-      <div className="setup-field">
+      <div className={setup.field}>
         <label htmlFor="scan-remark">备注</label>
         <Input
           id="scan-remark"
@@ -66,7 +68,7 @@ const Card = observer(function Card({ store, card }: { store: ScanAddStore; card
         />
       </div>
       {type.needVerifyCode && (
-        <div className="setup-field">
+        <div className={setup.field}>
           <label htmlFor="scan-verify">设备验证码</label>
           <Input
             id="scan-verify"
@@ -78,7 +80,7 @@ const Card = observer(function Card({ store, card }: { store: ScanAddStore; card
           />
         </div>
       )}
-      <div className="setup-actions">
+      <div className={styles.actions}>
         <Button onClick={() => store.clearCard()}>取消</Button>
         <Button
           color="primary"
@@ -98,7 +100,7 @@ const Added = observer(function Added({ store }: { store: ScanAddStore }) {
   const isBuilt = useIsBuilt();
   if (store.added.length === 0) return null;
   return (
-    <section className="setup-card setup-added" data-testid="scan-added">
+    <section className={`${setup.card} ${styles.added}`} data-testid="scan-added">
       <h2>本次已添加（{store.added.length}）</h2>
       <ul>
         {store.added.map((d) => {
@@ -113,7 +115,7 @@ const Added = observer(function Added({ store }: { store: ScanAddStore }) {
                 </small>
               </span>
               {d.deviceType <= 3 && isBuilt(spare) && (
-                <button type="button" className="setup-link" onClick={() => void navigate(spare)}>
+                <button type="button" className={setup.link} onClick={() => void navigate(spare)}>
                   绑定备用码
                 </button>
               )}
@@ -151,8 +153,8 @@ const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId
   const permission = store.permission;
   if (permission.pending || store.site.pending) {
     return (
-      <main className="setup-page" aria-busy="true">
-        <div className="setup-notice">
+      <main className={setup.page} aria-busy="true">
+        <div className={setup.notice}>
           <SpinLoading color="primary" />
           <p>正在检查添加权限…</p>
         </div>
@@ -161,8 +163,8 @@ const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId
   }
   if (permission.failed || (permission.data && !permission.data.allowed)) {
     return (
-      <main className="setup-page">
-        <div className="setup-card setup-notice" data-testid="scan-refused">
+      <main className={setup.page}>
+        <div className={`${setup.card} ${setup.notice}`} data-testid="scan-refused">
           <p>{permission.data?.reason || '暂时无法检查添加权限，请稍后重试'}</p>
           <Button color="primary" onClick={() => void navigate(-1)}>
             返回
@@ -172,15 +174,15 @@ const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId
     );
   }
   return (
-    <main className="setup-page">
-      <div className="setup-banner" data-testid="scan-site">
+    <main className={setup.page}>
+      <div className={setup.banner} data-testid="scan-site">
         {store.site.data?.name ?? <Skeleton.Title animated />}
         <small>扫描设备标签上的二维码或条形码，将设备添加到本站点</small>
       </div>
-      <section className="setup-card">
+      <section className={setup.card}>
         <button
           type="button"
-          className="setup-scan-button"
+          className={styles.scanButton}
           data-testid="scan-button"
           disabled={store.lookingUp}
           onClick={() => void store.scan().then(report)}
@@ -188,7 +190,7 @@ const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId
           <ScanningOutline />
           扫一扫
         </button>
-        <div className="setup-manual">
+        <div className={styles.manual} data-testid="scan-manual">
           <Input
             name="serialNumber"
             placeholder="输入设备号"
@@ -207,20 +209,20 @@ const FacilityCodePage = observer(function FacilityCodePage({ siteId }: { siteId
           </Button>
         </div>
         {store.scanHint && (
-          <p className="setup-hint" data-testid="scan-hint">
+          <p className={setup.hint} data-testid="scan-hint">
             {store.scanHint}
           </p>
         )}
       </section>
       {store.lookingUp && (
-        <section className="setup-card setup-empty" aria-busy="true">
+        <section className={`${setup.card} ${setup.empty}`} aria-busy="true">
           <SpinLoading color="primary" style={{ margin: '0 auto' }} />
           <p>正在识别设备…</p>
         </section>
       )}
       {store.card && <Card store={store} card={store.card} />}
       {!store.card && !store.lookingUp && store.added.length > 0 && (
-        <p className="setup-empty">
+        <p className={setup.empty}>
           <Tag color="success" fill="outline">
             继续扫码
           </Tag>{' '}

@@ -9,6 +9,8 @@ import { DetailRows, LoadingPage } from '@/sections/site/device-setup-parts';
 import { confirm, toast } from '@/components/feedback';
 import { DEVICE_STATUS, SIGNAL_MODE_TAGS, signalStrength } from '@/lib/device-status';
 import { SIGNAL_MODES, signalModeStore } from '@/stores/screens/site/device-setup';
+import setup from '@/sections/site/device-setup.module.css';
+import styles from './signal-setting.module.css';
 
 /**
  * /site/siteInfo/facilityList/signalSetting — 信号模式设置 (B-site.md §3, rule D9): the box card (serial, remark, status,
@@ -41,8 +43,8 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
   };
   const masters = store.masterChoices;
   return (
-    <main className="setup-page">
-      <section className="setup-card" data-testid="signal-box">
+    <main className={setup.page}>
+      <section className={setup.card} data-testid="signal-box">
         <DetailRows
           rows={[
             { label: '设备号', value: box.serialNumber },
@@ -66,13 +68,13 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
           ]}
         />
       </section>
-      <section className="setup-card">
+      <section className={setup.card}>
         <h2>信号模式</h2>
         <Radio.Group value={store.mode ?? undefined} onChange={(v) => store.setMode(v as 1 | 2 | 3)}>
           {SIGNAL_MODES.map((m) => {
             const disabled = store.modeDisabledReason(m.mode);
             return (
-              <div key={m.mode} className="setup-option">
+              <div key={m.mode} className={styles.option}>
                 <Radio value={m.mode} disabled={disabled !== null}>
                   <b>{m.label}</b>
                   <small>{disabled ?? m.description}</small>
@@ -83,18 +85,18 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
         </Radio.Group>
       </section>
       {store.mode === 3 && (
-        <section className="setup-card" data-testid="signal-masters">
+        <section className={setup.card} data-testid="signal-masters">
           <h2>选择主机</h2>
           {store.masters.pending ? (
             <Skeleton.Paragraph lineCount={2} animated />
           ) : masters.length === 0 ? (
-            <p className="setup-empty">本站点暂无在线主机，请先将一台信号良好的设备设为主机</p>
+            <p className={setup.empty}>本站点暂无在线主机，请先将一台信号良好的设备设为主机</p>
           ) : (
             <Radio.Group value={store.masterId ?? undefined} onChange={(v) => store.setMaster(Number(v))}>
               {masters.map((m) => {
                 const full = store.masterDisabledReason(m);
                 return (
-                  <div key={m.id} className="setup-option">
+                  <div key={m.id} className={styles.option}>
                     <Radio value={m.id} disabled={full !== null}>
                       {m.serialNumber} {m.remark && `（${m.remark}）`}
                       <small>
@@ -109,8 +111,8 @@ const SignalPage = observer(function SignalPage({ siteId, boxId }: { siteId: num
           )}
         </section>
       )}
-      <p className="setup-hint">切换后设备将重启，约1分钟内恢复在线</p>
-      <div className="setup-footer">
+      <p className={setup.hint}>切换后设备将重启，约1分钟内恢复在线</p>
+      <div className={setup.footer}>
         <Button color="primary" loading={store.saving} disabled={store.saving} onClick={() => void save()}>
           保存
         </Button>

@@ -6,6 +6,7 @@ import { Money } from '@/components/money';
 import { PagedList } from '@/components/paged-list';
 import { formatFen } from '@/lib/money';
 import { dayLabel } from '@/stores/screens/site/site-income';
+import setup from '@/sections/site/device-setup.module.css';
 
 /**
  * /site/siteInfo/incomeSite/cardList — 充值收入明细 (B-site.md §5, rule E3): value-card and month-card top-ups sold at
@@ -34,18 +35,18 @@ function Summary({ summary }: { summary: CardIncomePage['summary'] | null }) {
 
 function DayRow({ day }: { day: CardIncomeDay }) {
   return (
-    <div className="income-day" data-date={day.date}>
-      <div className="income-day__head">
+    <div className={setup.day} data-date={day.date}>
+      <div className={setup.dayHead}>
         <b>{dayLabel(day.date)}</b>
         <b data-testid={`card-day-net-${day.date}`}>
           <Money fen={day.netAmount} />
         </b>
       </div>
-      <div className="income-day__figures">
+      <div className={setup.dayFigures}>
         <span>充值 {day.rechargeCount} 笔</span>
         <span>储值卡 {formatFen(day.valueCardAmount)}</span>
         <span>月卡 {formatFen(day.monthCardAmount)}</span>
-        <span className="is-grey">赠送 {formatFen(day.giveAmount)}</span>
+        <span className={setup.grey}>赠送 {formatFen(day.giveAmount)}</span>
         <span>退款 {formatFen(-day.refundAmount)}</span>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { useIsBuilt } from '@/components/route-availability';
 import { formatFen } from '@/lib/money';
 import { formatKwh, formatTime } from '@/lib/time';
 import { CoinDayStore, dayLabel } from '@/stores/screens/site/site-income';
+import setup from '@/sections/site/device-setup.module.css';
 
 /**
  * /site/siteInfo/incomeSite/chargerList — 充电收入明细 (B-site.md §5, rules E2, E5): the month summary (净收入, 扫码,
@@ -45,17 +46,17 @@ function Summary({ summary }: { summary: ChargeIncomePage['summary'] | null }) {
 
 function DayRow({ day, onTap }: { day: ChargeIncomeDay; onTap: (day: ChargeIncomeDay) => void }) {
   return (
-    <div className="income-day" role="button" data-date={day.date} onClick={() => onTap(day)}>
-      <div className="income-day__head">
+    <div className={setup.day} role="button" data-date={day.date} onClick={() => onTap(day)}>
+      <div className={setup.dayHead}>
         <b>{dayLabel(day.date)}</b>
         <b data-testid={`charge-day-net-${day.date}`}>
           <Money fen={day.chargeNetIncome} />
         </b>
       </div>
-      <div className="income-day__figures">
+      <div className={setup.dayFigures}>
         <span>订单 {day.orderCount} 笔</span>
         <span>扫码 {formatFen(day.chargeIncome)}</span>
-        <span className={day.coinIncome > 0 ? undefined : 'is-grey'}>投币 {formatFen(day.coinIncome)}</span>
+        <span className={day.coinIncome > 0 ? undefined : setup.grey}>投币 {formatFen(day.coinIncome)}</span>
         <span>退款 {formatFen(-day.refundAmount)}</span>
         <span>用电 {formatKwh(day.energyWh)} kWh</span>
       </div>
@@ -66,7 +67,7 @@ function DayRow({ day, onTap }: { day: ChargeIncomeDay; onTap: (day: ChargeIncom
 /** The 投币明细 sheet of one day. */
 const CoinSheet = observer(function CoinSheet({ store, onClose }: { store: CoinDayStore; onClose: () => void }) {
   return (
-    <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName="coin-sheet">
+    <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName={setup.sheet}>
       <div data-testid="coin-sheet">
         <h3>{store.date} 投币明细</h3>
         <p data-testid="coin-total">

@@ -13,6 +13,8 @@ import { useScreenStore } from '@/stores/screen-store';
 import { FormDialog } from '@/sections/site/edit-dialog';
 import { LoadGate, PartyTag, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
 import { confirmRemove, ShareFrame } from '@/sections/site/share-parts';
+import shared from '@/sections/site/settings.module.css';
+import styles from './benefit-set.module.css';
 
 /**
  * /site/siteInfo/siteData/benefitSet — 分成设置 (B-site.md §4): different percentages per income type (充电 / 充值 /
@@ -52,7 +54,7 @@ function RatesDialog({
       onClose={onClose}
     >
       {RATE_COLUMNS.map((c) => (
-        <label key={c.key} className="rate-field">
+        <label key={c.key} className={styles.rateField}>
           <span>{c.label}</span>
           <Input
             name={`edit-${c.key}`}
@@ -76,7 +78,7 @@ const RateTable = observer(function RateTable({ store }: { store: ShareSettingsS
   const remainder = store.remainder;
   return (
     <>
-      <table className="rate-table" data-testid="rate-table">
+      <table className={styles.rateTable} data-testid="rate-table">
         <thead>
           <tr>
             <th>分成方</th>
@@ -91,24 +93,24 @@ const RateTable = observer(function RateTable({ store }: { store: ShareSettingsS
             <tr key={p.userId} data-testid={`party-${p.userId}`}>
               <td>
                 <PartyTag type={p.partyType} />
-                <div className="rate-table__name">{p.name}</div>
-                <div className="rate-table__phone">{maskPhone(p.phone)}</div>
+                <div className={styles.rateName}>{p.name}</div>
+                <div className={styles.ratePhone}>{maskPhone(p.phone)}</div>
               </td>
               {RATE_COLUMNS.map((c) => (
                 <td key={c.key}>{p.rates[c.key]}%</td>
               ))}
               {editable && (
-                <td className="rate-table__ops">
+                <td className={styles.rateOps}>
                   {p.partyType === 5 ? (
-                    <span className="settings-tip">不可修改</span>
+                    <span className={shared.tip}>不可修改</span>
                   ) : (
                     <>
-                      <button type="button" className="link-button" onClick={() => setEditing(p)}>
+                      <button type="button" className={shared.linkButton} onClick={() => setEditing(p)}>
                         编辑
                       </button>
                       <button
                         type="button"
-                        className="link-button danger"
+                        className={`${shared.linkButton} ${shared.danger}`}
                         onClick={() => void confirmRemove(store, p.userId)}
                       >
                         删除
@@ -119,12 +121,12 @@ const RateTable = observer(function RateTable({ store }: { store: ShareSettingsS
               )}
             </tr>
           ))}
-          <tr className="rate-table__operator">
+          <tr className={styles.rateOperator}>
             <td>运营商（我）</td>
             {RATE_COLUMNS.map((c) => {
               const value = remainder[c.key];
               return (
-                <td key={c.key} className={value !== null && value < 0 ? 'danger' : undefined}>
+                <td key={c.key} className={value !== null && value < 0 ? styles.danger : undefined}>
                   {value === null ? '--' : formatBp(value)}
                 </td>
               );
@@ -155,7 +157,7 @@ const BenefitSetPage = observer(function BenefitSetPage({ siteId }: { siteId: nu
       store={store}
       testId="benefit-set"
       note={
-        <p className="settings-tip">
+        <p className={shared.tip}>
           比例支持两位小数；合计不超过100%，剩余部分归运营商；修改次日生效；降低物业比例需平台审核
         </p>
       }

@@ -1,5 +1,6 @@
 import { Input, List } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { formatBp } from '@/lib/rate';
 import { formatFen } from '@/lib/money';
@@ -8,6 +9,8 @@ import { shareSettingsStore, type ShareSettingsStore } from '@/stores/screens/si
 import { useScreenStore } from '@/stores/screen-store';
 import { LoadGate, PartyTag, Section, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
 import { confirmRemove, ShareFrame } from '@/sections/site/share-parts';
+import shared from '@/sections/site/settings.module.css';
+import styles from './integrate-set.module.css';
 
 /**
  * /site/siteInfo/siteData/integrateSet — 综合分成 (B-site.md §4): one percentage per partner for all the site's income.
@@ -19,7 +22,7 @@ const PartyRows = observer(function PartyRows({ store }: { store: ShareSettingsS
   const editable = store.ctx.canEdit;
   const remainder = store.remainder.chargeRate;
   return (
-    <List className="party-list" data-testid="party-list">
+    <List data-testid="party-list">
       {store.parties.map((p) => {
         const fixed = p.partyType === 5;
         return (
@@ -28,14 +31,14 @@ const PartyRows = observer(function PartyRows({ store }: { store: ShareSettingsS
             prefix={<PartyTag type={p.partyType} />}
             description={maskPhone(p.phone)}
             extra={
-              <span className="party-rate">
+              <span className={styles.partyRate}>
                 {fixed || !editable ? (
                   <b>{p.rates.chargeRate}%</b>
                 ) : (
                   <>
                     <Input
                       name={`rate-${p.userId}`}
-                      className="rate-input"
+                      className={styles.rateInput}
                       inputMode="decimal"
                       value={p.rates.chargeRate}
                       onChange={(v) => store.setRate(p.userId, 'chargeRate', v)}
@@ -43,7 +46,7 @@ const PartyRows = observer(function PartyRows({ store }: { store: ShareSettingsS
                     />
                     %
                     <DeleteOutline
-                      className="party-delete"
+                      className={shared.partyDelete}
                       role="button"
                       aria-label={`删除${p.name}`}
                       onClick={() => void confirmRemove(store, p.userId)}
@@ -59,7 +62,7 @@ const PartyRows = observer(function PartyRows({ store }: { store: ShareSettingsS
       })}
       <List.Item
         extra={
-          <span className={remainder !== null && remainder < 0 ? 'party-rate danger' : 'party-rate'}>
+          <span className={clsx(styles.partyRate, remainder !== null && remainder < 0 && styles.danger)}>
             剩余 <b data-testid="operator-remainder">{remainder === null ? '--' : formatBp(remainder)}</b>
           </span>
         }
@@ -73,7 +76,7 @@ const PartyRows = observer(function PartyRows({ store }: { store: ShareSettingsS
 const Example = observer(function Example({ store }: { store: ShareSettingsStore }) {
   const rows = store.example;
   return (
-    <p className="share-example">
+    <p className={styles.shareExample}>
       站点收入 ¥100.00 时：{rows ? rows.map((r) => `${r.label} ${formatFen(r.fen)}`).join(' · ') : '--'}
       （未计电费等成本）
     </p>
@@ -86,9 +89,9 @@ const Peers = observer(function Peers({ store }: { store: ShareSettingsStore }) 
   return (
     <Section title="该物业其他站点分成比例">
       {store.peers.pending ? (
-        <p className="settings-tip">加载中...</p>
+        <p className={shared.tip}>加载中...</p>
       ) : !rows || rows.length === 0 ? (
-        <p className="settings-tip">{store.peers.failed ? '--' : '该物业暂无其他站点'}</p>
+        <p className={shared.tip}>{store.peers.failed ? '--' : '该物业暂无其他站点'}</p>
       ) : (
         <List>
           {rows.map((r) => (

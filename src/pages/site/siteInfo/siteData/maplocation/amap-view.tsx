@@ -12,6 +12,7 @@ import {
   type MapLocationStore,
 } from '@/stores/screens/site/map-location';
 import type { AmapAutoComplete, AmapGeocoder, AmapLngLat, AmapMap, AmapNamespace, AmapPoi } from './amap-types';
+import styles from './maplocation.module.css';
 
 /**
  * The AMap part of the map location screen (B-site.md §4 "地图定位", §0.5), used when the build has a map key: a full
@@ -193,8 +194,8 @@ export const AmapView = observer(function AmapView({
 
   const center = store.point;
   return (
-    <div className="amap-view">
-      <div className="amap-view__search">
+    <div className={styles.map}>
+      <div className={styles.mapSearch}>
         <SearchBar
           placeholder="搜索地点"
           maxLength={30}
@@ -207,9 +208,9 @@ export const AmapView = observer(function AmapView({
           onClear={() => setTips(null)}
         />
         {tips !== null && (
-          <div className="amap-view__tips">
+          <div className={styles.mapTips}>
             {tips.length === 0 ? (
-              <p className="amap-view__empty">未找到相关地点</p>
+              <p className={styles.mapEmpty}>未找到相关地点</p>
             ) : (
               <List>
                 {tips.map((tip, i) => {
@@ -230,17 +231,17 @@ export const AmapView = observer(function AmapView({
           </div>
         )}
       </div>
-      <div className="amap-view__map">
-        <div ref={container} className="amap-view__canvas" />
-        {state === 'ready' && <EnvironmentOutline className="amap-view__pin" aria-hidden="true" />}
+      <div className={styles.mapBox}>
+        <div ref={container} className={styles.mapCanvas} />
+        {state === 'ready' && <EnvironmentOutline className={styles.mapPin} aria-hidden="true" />}
         {state === 'loading' && (
-          <div className="amap-view__state">
+          <div className={styles.mapState}>
             <SpinLoading />
             <span>地图加载中...</span>
           </div>
         )}
         {state === 'failed' && (
-          <div className="amap-view__state">
+          <div className={styles.mapState}>
             <span role="button" onClick={() => setAttempt((n) => n + 1)}>
               地图加载失败，点击重试
             </span>
@@ -250,17 +251,17 @@ export const AmapView = observer(function AmapView({
           </div>
         )}
         {state === 'ready' && (
-          <Button className="amap-view__locate" size="small" onClick={locate}>
+          <Button className={styles.mapLocate} size="small" onClick={locate}>
             定位
           </Button>
         )}
       </div>
-      <section className="amap-view__panel" data-testid="map-panel">
+      <section className={styles.mapPanel} data-testid="map-panel">
         <strong>{poiName || '拖动地图选择位置'}</strong>
         <span>{formatted}</span>
         <span>{store.regionText}</span>
         {nearby.length > 0 && (
-          <List className="amap-view__nearby">
+          <List>
             {nearby.map((poi, i) => (
               <List.Item
                 key={poi.id ?? `${poi.name}-${i}`}

@@ -1,4 +1,5 @@
 import { Button, Input, List, Skeleton, TextArea } from 'antd-mobile';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
@@ -9,7 +10,7 @@ import { useScreenStore } from '@/stores/screen-store';
 import type { SiteTarget } from '@/stores/screens/site/site-add';
 import { useGoBack } from '@/sections/site/navigation';
 import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '@/sections/site/settings-ui';
-import './maplocation.css';
+import styles from './maplocation.module.css';
 
 /**
  * /site/siteInfo/siteData/maplocation — 地图定位 (B-site.md §4, §0.5): choose a site's GCJ-02 position, its province /
@@ -51,7 +52,7 @@ const ManualLocation = observer(function ManualLocation({ store }: { store: MapL
 
   return (
     <>
-      <p className="maplocation__hint">
+      <p className={styles.hint}>
         未接入地图：请选择所在地区、填写详细地址，并定位到当前位置或填写经纬度（高德/GCJ-02坐标）
       </p>
       <List mode="card">
@@ -102,7 +103,7 @@ const ManualLocation = observer(function ManualLocation({ store }: { store: MapL
         </List.Item>
       </List>
       {!store.readOnly && (
-        <div className="maplocation__locate">
+        <div className={styles.locate}>
           <Button block fill="outline" color="primary" loading={store.locating} onClick={() => void locate()}>
             定位到当前位置
           </Button>
@@ -146,25 +147,25 @@ const MapLocationPage = observer(function MapLocationPage({
 
   if (!store.loaded) {
     return (
-      <main className="maplocation">
+      <main className={styles.page}>
         <Skeleton.Paragraph lineCount={6} animated />
       </main>
     );
   }
   return (
-    <main className={map && useMap ? 'maplocation maplocation--map' : 'maplocation'}>
-      {store.siteName && <div className="maplocation__site">{store.siteName}</div>}
+    <main className={clsx(styles.page, map && useMap && styles.pageMap)}>
+      {store.siteName && <div className={styles.site}>{store.siteName}</div>}
       {map && useMap ? (
-        <Suspense fallback={<div className="maplocation__loading">地图加载中...</div>}>
+        <Suspense fallback={<div className={styles.loading}>地图加载中...</div>}>
           <AmapView store={store} settings={map} onGiveUp={() => setUseMap(false)} />
         </Suspense>
       ) : (
         <ManualLocation store={store} />
       )}
       {store.readOnly ? (
-        <p className="maplocation__hint">无修改权限，仅可查看</p>
+        <p className={styles.hint}>无修改权限，仅可查看</p>
       ) : (
-        <div className="maplocation__confirm">
+        <div className={styles.confirm} data-testid="maplocation-confirm">
           <Button block color="primary" size="large" disabled={store.saving} onClick={() => void submit()}>
             确定
           </Button>

@@ -1,4 +1,5 @@
 import { Avatar, Radio, SearchBar, Skeleton } from 'antd-mobile';
+import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { getPropertyList, type PropertyListPage, type PropertyRow } from '@/api/site';
@@ -13,7 +14,7 @@ import type { SiteTarget } from '@/stores/screens/site/site-add';
 import { maskPhone } from '@/lib/phone';
 import { useGoBack } from '@/sections/site/navigation';
 import { siteTargetBack, siteTargetKey, useLoadOrLeave, useSiteTarget } from '@/sections/site/settings-ui';
-import './merchant.css';
+import styles from './merchant.module.css';
 
 /**
  * /site/siteInfo/siteData/merchant — 物业列表 (B-site.md §4): the caller's property merchants (GET
@@ -39,7 +40,7 @@ function PropertyRowView({
   const name = row.shortName || row.name;
   return (
     <div
-      className={disabled ? 'property-row is-disabled' : 'property-row'}
+      className={clsx(styles.row, disabled && styles.disabled)}
       role="button"
       aria-pressed={checked}
       data-testid="property-row"
@@ -47,13 +48,15 @@ function PropertyRowView({
     >
       <Avatar
         src={safeImageUrl(row.logo)}
-        className="property-row__logo"
-        fallback={<span className="property-row__initial">{name.slice(0, 1)}</span>}
+        className={styles.logo}
+        fallback={<span className={styles.initial}>{name.slice(0, 1)}</span>}
       />
-      <div className="property-row__body">
-        <strong className="property-row__name">{name}</strong>
-        <span className="property-row__meta">{[row.contacts, maskPhone(row.phone)].filter(Boolean).join(' · ')}</span>
-        <span className="property-row__meta">关联站点 {row.siteCount} 个</span>
+      <div className={styles.body}>
+        <strong className={styles.name} data-testid="property-name">
+          {name}
+        </strong>
+        <span className={styles.meta}>{[row.contacts, maskPhone(row.phone)].filter(Boolean).join(' · ')}</span>
+        <span className={styles.meta}>关联站点 {row.siteCount} 个</span>
       </div>
       <Radio checked={checked} disabled={disabled} aria-label={name} />
     </div>
@@ -90,15 +93,15 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget
 
   if (store.site?.pending) {
     return (
-      <main className="property-page">
+      <main className={styles.page}>
         <Skeleton.Paragraph lineCount={6} animated />
       </main>
     );
   }
   const locked = !store.selectable;
   return (
-    <main className="property-page">
-      <div className="property-page__search">
+    <main className={styles.page}>
+      <div className={styles.search} data-testid="property-search">
         <SearchBar
           placeholder="物业名称/手机号"
           maxLength={30}
@@ -109,15 +112,17 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget
         />
       </div>
       <div
-        className={locked ? 'property-row property-row--none is-disabled' : 'property-row property-row--none'}
+        className={clsx(styles.row, styles.rowNone, locked && styles.disabled)}
         role="button"
         aria-pressed={store.currentMerchantId === null}
         data-testid="property-none"
         onClick={() => !locked && void choose(null)}
       >
-        <div className="property-row__body">
-          <strong className="property-row__name">不关联物业</strong>
-          <span className="property-row__meta">站点收入不与物业分成</span>
+        <div className={styles.body}>
+          <strong className={styles.name} data-testid="property-name">
+            不关联物业
+          </strong>
+          <span className={styles.meta}>站点收入不与物业分成</span>
         </div>
         <Radio checked={store.currentMerchantId === null} disabled={locked} aria-label="不关联物业" />
       </div>
@@ -148,7 +153,7 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget
         }
       />
       {isBuilt(NEW_PROPERTY) && (
-        <EntryLink to={NEW_PROPERTY} className="property-page__add">
+        <EntryLink to={NEW_PROPERTY} className={styles.add}>
           新增物业 &gt;
         </EntryLink>
       )}

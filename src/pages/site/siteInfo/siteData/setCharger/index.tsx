@@ -13,6 +13,8 @@ import {
 } from '@/stores/screens/site/site-settings-charge';
 import { useGoBack } from '@/sections/site/navigation';
 import { InputRow, LoadGate, Section, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
+import shared from '@/sections/site/settings.module.css';
+import styles from './set-charger.module.css';
 
 /**
  * /site/siteInfo/siteData/setCharger — 收费设置 (B-site.md §4): what riders pay at the site — the billing mode (modes the
@@ -33,7 +35,7 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
   const editable = store.editable;
   return (
     <>
-      <table className="tier-table" data-testid="tier-table">
+      <table className={styles.tierTable} data-testid="tier-table">
         <thead>
           <tr>
             <th>功率区间</th>
@@ -70,7 +72,7 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
                     <DeleteOutline
                       role="button"
                       aria-label="删除档位"
-                      className="party-delete"
+                      className={shared.partyDelete}
                       onClick={() => store.removeTier(t.key)}
                     />
                   )}
@@ -91,7 +93,7 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
           添加档位
         </Button>
       )}
-      <p className="settings-tip" data-testid="tier-example">
+      <p className={shared.tip} data-testid="tier-example">
         {store.example ?? `最高档位需覆盖至${store.maxPower}W`}
       </p>
     </>
@@ -109,9 +111,9 @@ const Prepay = observer(function Prepay({ store }: { store: ChargeSettingsStore 
   };
   return (
     <>
-      <div className="prepay-chips" data-testid="prepay-chips">
+      <div className={styles.prepayChips} data-testid="prepay-chips">
         {form.prepayOptions.map((fen) => (
-          <span key={fen} className="prepay-chip">
+          <span key={fen} className={styles.prepayChip}>
             ¥{fenToYuan(fen)}
             {store.editable && (
               <CloseOutline
@@ -122,10 +124,10 @@ const Prepay = observer(function Prepay({ store }: { store: ChargeSettingsStore 
             )}
           </span>
         ))}
-        {form.prepayOptions.length === 0 && <span className="settings-tip">请至少设置1个预付金额</span>}
+        {form.prepayOptions.length === 0 && <span className={shared.tip}>请至少设置1个预付金额</span>}
       </div>
       {store.editable && (
-        <div className="prepay-add">
+        <div className={styles.prepayAdd} data-testid="prepay-add">
           <Input name="prepay" inputMode="decimal" placeholder="金额（元）" value={text} onChange={setText} />
           <Button size="small" color="primary" fill="outline" onClick={add}>
             添加
@@ -141,14 +143,14 @@ const SameSites = observer(function SameSites({ store }: { store: ChargeSettings
   return (
     <Section title="同规则站点">
       {store.sameSites.pending ? (
-        <p className="settings-tip">加载中...</p>
+        <p className={shared.tip}>加载中...</p>
       ) : !rows ? (
-        <p className="settings-tip">--</p>
+        <p className={shared.tip}>--</p>
       ) : rows.length === 0 ? (
-        <p className="settings-tip">暂无与本站收费规则相同的站点</p>
+        <p className={shared.tip}>暂无与本站收费规则相同的站点</p>
       ) : (
         <>
-          <p className="settings-tip" data-testid="same-sites">
+          <p className={shared.tip} data-testid="same-sites">
             以下{rows.length}个站点与本站收费规则相同（区域卡可通用）
           </p>
           <List>
@@ -158,7 +160,7 @@ const SameSites = observer(function SameSites({ store }: { store: ChargeSettings
               </List.Item>
             ))}
           </List>
-          <p className="settings-tip">修改收费规则后，本站点将移出该组</p>
+          <p className={shared.tip}>修改收费规则后，本站点将移出该组</p>
         </>
       )}
     </Section>
@@ -178,20 +180,20 @@ const CopyRule = observer(function CopyRule({ store }: { store: ChargeSettingsSt
   };
   return (
     <>
-      <button type="button" className="link-button" onClick={show}>
+      <button type="button" className={shared.linkButton} onClick={show}>
         引用其他站点规则
       </button>
       <Popup
         visible={open}
         onMaskClick={() => setOpen(false)}
         onClose={() => setOpen(false)}
-        bodyClassName="site-picker"
+        bodyClassName={styles.sitePicker}
       >
         <h3>选择站点</h3>
         {store.otherSites.pending ? (
-          <p className="settings-tip">加载中...</p>
+          <p className={shared.tip}>加载中...</p>
         ) : (store.otherSites.data ?? []).length === 0 ? (
-          <p className="settings-tip">暂无其他站点</p>
+          <p className={shared.tip}>暂无其他站点</p>
         ) : (
           <List>
             {(store.otherSites.data ?? []).map((s) => (
@@ -223,7 +225,7 @@ const ChargeForm = observer(function ChargeForm({ store }: { store: ChargeSettin
                   return (
                     <Radio key={m.value} value={m.value} disabled={!editable || !supported}>
                       {m.label}
-                      {!supported && <span className="cost-hint">本站点设备不支持</span>}
+                      {!supported && <span className={styles.costHint}>本站点设备不支持</span>}
                     </Radio>
                   );
                 })}
@@ -346,11 +348,11 @@ const SetChargerPage = observer(function SetChargerPage({ siteId }: { siteId: nu
   };
 
   return (
-    <main className="settings-page" data-testid="set-charger">
+    <main className={shared.page} data-testid="set-charger">
       <ChargeForm store={store} />
       <SameSites store={store} />
       {store.editable && (
-        <div className="settings-actions">
+        <div className={shared.actions} data-testid="settings-actions">
           <Button block color="primary" loading={store.saving} disabled={store.saving} onClick={() => void save()}>
             保存
           </Button>

@@ -14,6 +14,7 @@ import { costSettingsStore, type CostSettingsStore } from '@/stores/screens/site
 import { CostBearingForm, CostExampleCard } from '@/sections/site/cost-form';
 import { LoadGate, Section, useLeaveGuard, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
 import { saveShareChange } from '@/sections/site/share-parts';
+import shared from '@/sections/site/settings.module.css';
 
 /**
  * /site/siteInof/siteData/expensesSet — 费用承担详情 (B-site.md §4; the route keeps the spec's spelling "siteInof"): the
@@ -81,14 +82,14 @@ const ExpensesSetPage = observer(function ExpensesSetPage({ siteId }: { siteId: 
   };
 
   return (
-    <main className="settings-page" data-testid="expenses-set">
+    <main className={shared.page} data-testid="expenses-set">
       <VersionCard store={store} version={current} title="当前生效" />
       {pending && <VersionCard store={store} version={pending} title="待生效" />}
       {form ? (
         <Section title="修改费用承担">
           <CostBearingForm form={form} splitMode={splitMode} />
           <CostExampleCard example={store.formExample} splitMode={splitMode} />
-          <div className="settings-actions">
+          <div className={shared.actions} data-testid="settings-actions">
             <Button onClick={() => store.cancelEdit()}>取消</Button>
             <Button color="primary" loading={ctx.saving} disabled={ctx.saving} onClick={() => void save()}>
               保存
@@ -103,9 +104,9 @@ const ExpensesSetPage = observer(function ExpensesSetPage({ siteId }: { siteId: 
               <CostExampleCard prefix="变更后" example={store.exampleOf(pending.rule)} splitMode={splitMode} />
             )}
           </Section>
-          {ctx.inReview && <p className="settings-tip">{SHARE_MESSAGES.inReview}</p>}
+          {ctx.inReview && <p className={shared.tip}>{SHARE_MESSAGES.inReview}</p>}
           {ctx.canEdit && (
-            <div className="settings-actions">
+            <div className={shared.actions} data-testid="settings-actions">
               <Button block color="primary" onClick={() => store.startEdit()}>
                 修改
               </Button>

@@ -9,6 +9,7 @@ import { confirm, toast } from '@/components/feedback';
 import { formatTime } from '@/lib/time';
 import { spareCodeStore } from '@/stores/screens/site/device-setup';
 import { useScreenStore } from '@/stores/screen-store';
+import setup from '@/sections/site/device-setup.module.css';
 
 /**
  * /site/siteInfo/facilityList/facilityCode/spareQcode — 绑定备用二维码 (B-site.md §3, §0.4, rule D10): the box's serial
@@ -37,8 +38,8 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
   };
   if (!box) return <LoadingPage />;
   return (
-    <main className="setup-page">
-      <section className="setup-card">
+    <main className={setup.page}>
+      <section className={setup.card}>
         <DetailRows
           rows={[
             { label: '设备号', value: box.serialNumber, testId: 'spare-serial' },
@@ -46,7 +47,7 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
           ]}
         />
       </section>
-      <section className="setup-card" data-testid="spare-code">
+      <section className={setup.card} data-testid="spare-code">
         <h2>备用二维码</h2>
         {box.backUpQrCode ? (
           <>
@@ -59,17 +60,17 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
             />
           </>
         ) : (
-          <p className="setup-empty">未绑定备用二维码</p>
+          <p className={setup.empty}>未绑定备用二维码</p>
         )}
       </section>
-      <section className="setup-card">
+      <section className={setup.card}>
         <h2>如何使用</h2>
-        <p className="setup-hint" style={{ color: '#4e5969' }}>
+        <p className={setup.hint} style={{ color: '#4e5969' }}>
           将平台提供的备用二维码贴纸贴在设备正面醒目、不易磨损的位置（如箱门右上角）。设备自带二维码损坏、褪色或难以扫到时，
           用户扫描备用码即可打开同一个充电页面。
         </p>
       </section>
-      <div className="setup-footer">
+      <div className={setup.footer}>
         {box.backUpQrCode && (
           <Button color="danger" fill="outline" disabled={store.busy} onClick={() => void unbind()}>
             解除绑定
@@ -79,7 +80,7 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
           {box.backUpQrCode ? '更换' : '扫码绑定'}
         </Button>
       </div>
-      <div className="setup-footer">
+      <div className={setup.footer}>
         <Button fill="none" onClick={() => void navigate(-1)}>
           完成
         </Button>

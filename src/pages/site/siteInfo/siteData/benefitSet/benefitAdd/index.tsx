@@ -11,6 +11,8 @@ import { ACCOUNT_TYPE_TAGS, addPartyStore, type AddPartyStore } from '@/stores/s
 import { useGoBack } from '@/sections/site/navigation';
 import { InputRow, LoadGate, Section, useLoadOrLeave, useSiteQuery } from '@/sections/site/settings-ui';
 import { saveShareChange } from '@/sections/site/share-parts';
+import shared from '@/sections/site/settings.module.css';
+import styles from './benefit-add.module.css';
 
 /**
  * /site/siteInfo/siteData/benefitSet/benefitAdd — 添加分成方 (B-site.md §4): the type (物业 = the site's property,
@@ -29,14 +31,14 @@ const Candidate = observer(function Candidate({ store }: { store: AddPartyStore 
     const disabled = store.propertyDisabled;
     const site = store.ctx.site.data;
     return disabled ? (
-      <p className="settings-warning">{disabled}</p>
+      <p className={shared.warning}>{disabled}</p>
     ) : (
-      <div className="candidate-card" data-testid="candidate">
+      <div className={styles.candidate} data-testid="candidate">
         <strong>{site?.merchantName}</strong>
         <Tag color="success" fill="outline">
           物业
         </Tag>
-        <p className="settings-tip">站点关联的物业</p>
+        <p className={`${shared.tip} ${styles.candidateTip}`}>站点关联的物业</p>
       </div>
     );
   }
@@ -64,16 +66,16 @@ const Candidate = observer(function Candidate({ store }: { store: AddPartyStore 
           }
         />
       </List>
-      {searched && !store.lookup?.exists && <p className="settings-tip">未找到账号</p>}
+      {searched && !store.lookup?.exists && <p className={shared.tip}>未找到账号</p>}
       {found && (
-        <div className="candidate-card" data-testid="candidate">
+        <div className={styles.candidate} data-testid="candidate">
           <strong>{found.name}</strong>
           {found.accountType !== null && (
             <Tag color="primary" fill="outline">
               {ACCOUNT_TYPE_TAGS[found.accountType] ?? '账号'}
             </Tag>
           )}
-          <p className="settings-tip">
+          <p className={`${shared.tip} ${styles.candidateTip}`}>
             {found.contacts ? `${found.contacts} · ` : ''}
             {maskPhone(found.phone)}
           </p>
@@ -124,10 +126,10 @@ const BenefitAddPage = observer(function BenefitAddPage({ siteId, mode }: { site
   };
 
   return (
-    <main className="settings-page" data-testid="benefit-add">
-      {!ctx.canEdit && <p className="settings-warning">{ctx.inReview ? SHARE_MESSAGES.inReview : '无操作权限'}</p>}
+    <main className={shared.page} data-testid="benefit-add">
+      {!ctx.canEdit && <p className={shared.warning}>{ctx.inReview ? SHARE_MESSAGES.inReview : '无操作权限'}</p>}
       <Section title="分成方类型">
-        <div className="settings-segment">
+        <div className={styles.segment}>
           <Segmented
             block
             label="分成方类型"
@@ -145,7 +147,7 @@ const BenefitAddPage = observer(function BenefitAddPage({ siteId, mode }: { site
         <Rates store={store} />
       </Section>
       {store.notice && (
-        <p className="settings-warning" role="alert" data-testid="add-notice">
+        <p className={shared.warning} role="alert" data-testid="add-notice">
           {store.notice}
         </p>
       )}
@@ -162,7 +164,7 @@ const BenefitAddPage = observer(function BenefitAddPage({ siteId, mode }: { site
           </List.Item>
         </List>
       </Section>
-      <div className="settings-actions">
+      <div className={shared.actions} data-testid="settings-actions">
         <Button
           block
           color="primary"
