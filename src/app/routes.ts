@@ -58,6 +58,8 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   cardBindAddress: () => import('@/pages/mine/card/tab/list/info/bindAddress'),
   rechargeSet: () => import('@/pages/mine/card/rechargeSet'),
   rechargeSetInfo: () => import('@/pages/mine/card/rechargeSet/info'),
+  permuteCard: () => import('@/pages/mine/permuteCard'),
+  permuteCardSite: () => import('@/pages/mine/permuteCard/choiseSite'),
   income: () => import('@/pages/income'),
 };
 
