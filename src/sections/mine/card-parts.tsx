@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Button, Radio, SpinLoading, Tag } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
@@ -22,8 +23,6 @@ import styles from './riders.module.css';
  * status tag, the tier grid of a recharge, the 收款方式 radio, form rows, the bottom bar, the loading and failed
  * states, and the unsaved-changes guard.
  */
-
-export { styles as riderStyles };
 
 /** A card type from a query value, or null when it is not 1–4. */
 export function cardTypeOf(value: number | undefined): CardType | null {
@@ -98,7 +97,7 @@ export function CardTabs({
       <button
         type="button"
         role="tab"
-        className={`${styles.tab} ${current === 'list' ? styles.tabActive : ''}`}
+        className={clsx(styles.tab, current === 'list' && styles.tabActive)}
         onClick={() => go('list')}
       >
         卡片列表
@@ -106,7 +105,7 @@ export function CardTabs({
       <button
         type="button"
         role="tab"
-        className={`${styles.tab} ${current === 'add' ? styles.tabActive : ''}`}
+        className={clsx(styles.tab, current === 'add' && styles.tabActive)}
         onClick={() => go('add')}
       >
         添加卡片
@@ -133,7 +132,7 @@ export function Chips<V>({
         <button
           key={item.label}
           type="button"
-          className={`${styles.chip} ${item.value === value ? styles.chipActive : ''}`}
+          className={clsx(styles.chip, item.value === value && styles.chipActive)}
           onClick={() => onChange(item.value)}
         >
           {item.label}
@@ -216,7 +215,7 @@ export function TierGrid({
   choice: { kind: 'tier'; index: number } | { kind: 'custom' } | { kind: 'none' } | null;
   onChoose: (choice: { kind: 'tier'; index: number } | { kind: 'custom' } | { kind: 'none' }) => void;
 }) {
-  const cell = (active: boolean) => `${styles.gridCell} ${active ? styles.gridCellActive : ''}`;
+  const cell = (active: boolean) => clsx(styles.gridCell, active && styles.gridCellActive);
   return (
     <div className={styles.grid} data-testid="tier-grid">
       {offerNone && (

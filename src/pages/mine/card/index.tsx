@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Button, Popup, SearchBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -8,10 +9,10 @@ import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { maskPhone } from '@/lib/phone';
-import { riderStyles as styles } from '@/sections/mine/card-parts';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardHubStore, type CardHubStore } from '@/stores/screens/mine/card-hub';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card — 卡片管理 (C-mine.md /mine/card): the search of riders by phone (→ their cards → a card), the four type
@@ -34,7 +35,7 @@ const Sheets = observer(function Sheets({ store }: { store: CardHubStore }) {
             <button
               key={`${u.userId ?? 'holder'}-${u.nickname}`}
               type="button"
-              className={`${styles.item} ${styles.itemHead}`}
+              className={clsx(styles.item, styles.itemHead)}
               style={{ width: '100%', border: '1px solid #f2f3f5' }}
               onClick={() => void store.pick(u)}
             >

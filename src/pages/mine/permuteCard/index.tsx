@@ -6,11 +6,12 @@ import { useNavigate } from 'react-router';
 import { confirm, toast } from '@/components/feedback';
 import { href } from '@/config/routes';
 import { formatTime } from '@/lib/time';
-import { BottomBar, DetailFailed, DetailLoading, Field, riderStyles as styles } from '@/sections/mine/card-parts';
+import { BottomBar, DetailFailed, DetailLoading, Field } from '@/sections/mine/card-parts';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardNoFromScan } from '@/stores/screens/mine/card-sites';
 import { cardReplaceStore } from '@/stores/screens/mine/card-replace';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/permuteCard — 旧卡更换 (C-mine.md permuteCard; Business rule 11): the activity banner (name, dates, rules) and

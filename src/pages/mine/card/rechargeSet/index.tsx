@@ -5,7 +5,7 @@ import { getRechargeTemplateList, type RechargeTemplate } from '@/api/card';
 import type { Page } from '@/api/http';
 import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
-import { riderStyles as styles } from '@/sections/mine/card-parts';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/rechargeSet — 充值设置 (C-mine.md card/rechargeSet): per own site what riders can buy or recharge — the

@@ -8,7 +8,8 @@ import { PagedList } from '@/components/paged-list';
 import { formatFen } from '@/lib/money';
 import { maskPhone } from '@/lib/phone';
 import { formatTime } from '@/lib/time';
-import { Chips, copyText, riderStyles as styles } from '@/sections/mine/card-parts';
+import { Chips, copyText } from '@/sections/mine/card-parts';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/resetCardList — 注销记录 (C-mine.md card/resetCardList): the audit of cards reset to factory (balance

@@ -3,9 +3,10 @@ import { SearchBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { DetailFailed, DetailLoading, riderStyles as styles } from '@/sections/mine/card-parts';
+import { DetailFailed, DetailLoading } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { replaceSiteStore } from '@/stores/screens/mine/card-replace';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/permuteCard/choiseSite — 旧卡更换-选择站点 (C-mine.md choiseSite): the sites of the replacement activity in

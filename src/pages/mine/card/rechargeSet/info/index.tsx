@@ -7,10 +7,11 @@ import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { formatFen } from '@/lib/money';
 import { dayOf } from '@/lib/time';
-import { BottomBar, Field, riderStyles as styles, useLeaveToHub, useUnsavedGuard } from '@/sections/mine/card-parts';
+import { BottomBar, Field, useLeaveToHub, useUnsavedGuard } from '@/sections/mine/card-parts';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { rechargeSettingsStore, type MonthForm, type RechargeSettingsStore } from '@/stores/screens/mine/card-settings';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/rechargeSet/info — 充值设置详情 (C-mine.md card/rechargeSet/info; Business rule 10): 1 储值卡充值套餐 (up to

@@ -9,17 +9,11 @@ import { useIsBuilt } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { Segmented } from '@/components/segmented';
 import { href } from '@/config/routes';
-import {
-  BottomBar,
-  CardTabs,
-  Field,
-  cardTypeOf,
-  riderStyles as styles,
-  useLeaveToHub,
-} from '@/sections/mine/card-parts';
+import { BottomBar, CardTabs, Field, cardTypeOf, useLeaveToHub } from '@/sections/mine/card-parts';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardAddStore, cardNoFromScan } from '@/stores/screens/mine/card-sites';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/add — 添加套餐卡 (C-mine.md card/tab/add; Business rules 5, 6): puts blank IC cards into stock (未激活)

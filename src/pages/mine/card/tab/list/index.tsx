@@ -12,16 +12,10 @@ import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { maskPhone } from '@/lib/phone';
 import { formatTime } from '@/lib/time';
-import {
-  CardStatusTag,
-  CardTabs,
-  Chips,
-  cardTypeOf,
-  riderStyles as styles,
-  useLeaveToHub,
-} from '@/sections/mine/card-parts';
+import { CardStatusTag, CardTabs, Chips, cardTypeOf, useLeaveToHub } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardListStore, type CardListStore } from '@/stores/screens/mine/card-list';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list — 套餐卡列表 (C-mine.md card/tab/list): the cards of the query's type (title 站点储值卡列表 …) with

@@ -6,10 +6,11 @@ import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { useRouteQuery } from '@/components/route-query';
-import { BottomBar, cardTypeOf, riderStyles as styles, useLeaveToHub } from '@/sections/mine/card-parts';
+import { BottomBar, cardTypeOf, useLeaveToHub } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardListStore } from '@/stores/screens/mine/card-list';
 import { cardAddStore, sitePickerStore, type ChosenSite } from '@/stores/screens/mine/card-sites';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/add/address — 选择适用站点 (C-mine.md card/tab/add/address; Business rule 6): the caller's sites with

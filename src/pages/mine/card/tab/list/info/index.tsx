@@ -18,7 +18,6 @@ import {
   Field,
   Rows,
   copyText,
-  riderStyles as styles,
   useCardQuery,
 } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
@@ -29,6 +28,7 @@ import {
   type CardDetailStore,
   type HolderForm,
 } from '@/stores/screens/mine/card-detail';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list/info — 套餐卡详情 (C-mine.md card/tab/list/info): the card face (number to copy, type, status,

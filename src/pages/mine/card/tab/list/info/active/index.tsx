@@ -14,11 +14,11 @@ import {
   Field,
   PayTypeRadio,
   TierGrid,
-  riderStyles as styles,
   useCardQuery,
 } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardActivateStore } from '@/stores/screens/mine/card-recharge';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list/info/active — 卡片激活 (C-mine.md card/tab/list/info/active): hands a stock card to a rider — the

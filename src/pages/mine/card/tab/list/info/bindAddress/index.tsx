@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Button, Checkbox, Popup } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -6,15 +7,10 @@ import type { Page } from '@/api/http';
 import { confirm, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { useStores } from '@/stores/root';
-import {
-  BottomBar,
-  DetailFailed,
-  DetailLoading,
-  riderStyles as styles,
-  useCardQuery,
-} from '@/sections/mine/card-parts';
+import { BottomBar, DetailFailed, DetailLoading, useCardQuery } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { bindAddressStore, type BindAddressStore } from '@/stores/screens/mine/card-sites';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list/info/bindAddress — 绑定站点 (C-mine.md …/bindAddress; Business rule 6): types 1/2/4 show the bound
@@ -136,7 +132,7 @@ const BindAddress = observer(function BindAddress({ cardType, cardId }: { cardTy
       <nav className={styles.tabs}>
         <button
           type="button"
-          className={`${styles.tab} ${store.tab === 'bound' ? styles.tabActive : ''}`}
+          className={clsx(styles.tab, store.tab === 'bound' && styles.tabActive)}
           onClick={() => store.setTab('bound')}
         >
           已绑定 ({sites.length})
@@ -144,7 +140,7 @@ const BindAddress = observer(function BindAddress({ cardType, cardId }: { cardTy
         {canEdit && (
           <button
             type="button"
-            className={`${styles.tab} ${store.tab === 'add' ? styles.tabActive : ''}`}
+            className={clsx(styles.tab, store.tab === 'add' && styles.tabActive)}
             onClick={() => store.setTab('add')}
           >
             可添加

@@ -9,7 +9,8 @@ import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatMinutes, formatTime, shanghai } from '@/lib/time';
-import { riderStyles as styles, useCardQuery } from '@/sections/mine/card-parts';
+import { useCardQuery } from '@/sections/mine/card-parts';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list/info/charger-recods — 充电记录 (C-mine.md …/charger-recods): the charging sessions started with one

@@ -7,7 +7,8 @@ import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import { copyText, riderStyles as styles, useCardQuery } from '@/sections/mine/card-parts';
+import { copyText, useCardQuery } from '@/sections/mine/card-parts';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list/info/recharge-recods — 充值记录 (C-mine.md …/recharge-recods): every credit made to one card, newest

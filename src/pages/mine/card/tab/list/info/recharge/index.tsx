@@ -11,11 +11,11 @@ import {
   Field,
   PayTypeRadio,
   TierGrid,
-  riderStyles as styles,
   useCardQuery,
 } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardRechargeStore, type CardRechargeStore } from '@/stores/screens/mine/card-recharge';
+import styles from '@/sections/mine/riders.module.css';
 
 /**
  * /mine/card/tab/list/info/recharge — 卡片充值 / 月卡续费 (C-mine.md card/tab/list/info/recharge): records a counter
