@@ -4,7 +4,10 @@ import { compress } from 'hono/compress';
 import { cardRoutes } from './api/card';
 import { cardMoneyRoutes } from './api/card-money';
 import { cardSettingsRoutes } from './api/card-settings';
+import { arrearsRoutes } from './api/arrears';
+import { bankRoutes } from './api/bank';
 import { deviceRoutes } from './api/device';
+import { esignRoutes } from './api/esign';
 import { deviceSetupRoutes } from './api/device-setup';
 import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
@@ -20,9 +23,13 @@ import { FaultRegistry, faultMiddleware } from './http/faults';
 import type { SandboxEnv } from './http/session';
 import { JOBS } from './jobs';
 import { JobRunner } from './jobs/runner';
+import { EsignProvider } from './domain/esign-provider';
+import { Notifier } from './lib/notifier';
 import { BusinessClock } from './lib/clock';
 import { controlRoutes } from './pages/control';
+import { esignPageRoutes } from './pages/esign';
 import { oauthRoutes } from './pages/oauth';
+import { payRoutes } from './pages/pay';
 import { staticRoutes } from './pages/static';
 
 /**
@@ -75,7 +82,17 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(cardRoutes(db, now));
   api(cardMoneyRoutes(db, now));
   api(cardSettingsRoutes(db, now));
+  api(bankRoutes(db, now));
+  api(arrearsRoutes(db, config, now));
+  // The outside services' notifications (payment platforms, e-sign provider) reach the API through this app.
+  const notifier = new Notifier(async (path, body) =>
+    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  );
+  const esignProvider = new EsignProvider(notifier);
+  api(esignRoutes(db, now, esignProvider));
   app.route('/', oauthRoutes(db, config, now));
+  app.route('/', payRoutes(db, config, notifier, now));
+  app.route('/', esignPageRoutes(db, esignProvider, now));
   app.route('/', controlRoutes(db, faults, jobs));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).

@@ -50,10 +50,22 @@ describe('Alipay platform (spec §4, §9)', () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(alert).not.toHaveBeenCalled();
 
+    // The cashier tells the sandbox's Alipay the outcome; the page hears 9000 only when the platform took the money.
+    const cashier = vi.fn(async (_url: string, init: { body: string }) => {
+      const { outcome } = JSON.parse(init.body) as { outcome: string };
+      const result = outcome === 'pay' ? (cashier.mock.calls.length > 2 ? 'fail' : 'ok') : outcome;
+      return { json: async () => ({ code: 0, data: { result } }) };
+    });
+    vi.stubGlobal('fetch', cashier);
     emulator.nextPay('ok');
     await expect(platform.pay({ tradeNO: 'T1' })).resolves.toBe('success');
+    expect(cashier).toHaveBeenCalledWith('/__sandbox/pay/alipay/cashier', expect.objectContaining({ method: 'POST' }));
+    expect(JSON.parse(cashier.mock.calls[0]?.[1].body ?? '{}')).toEqual({ tradeNO: 'T1', outcome: 'pay' });
     emulator.nextPay('cancel');
     await expect(platform.pay({ tradeNO: 'T2' })).resolves.toBe('cancel');
+    emulator.nextPay('ok'); // the platform refuses (closed): the page hears 4000
+    await expect(platform.pay({ tradeNO: 'T3' })).resolves.toBe('fail');
+    vi.unstubAllGlobals();
 
     platform.closeWindow();
     await new Promise((resolve) => setTimeout(resolve, 50));

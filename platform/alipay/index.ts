@@ -87,7 +87,9 @@ export function createAlipayPlatform(options: { appId: string; authorizeBase: st
 
     async pay(params: PayParams): Promise<PayOutcome> {
       const result = await call('tradePay', { ...params });
-      if (result.resultCode === '9000') return 'success';
+      // D-income.md §3: 9000 paid, 8000 processing and 6004 unknown all lead to the payment result, which asks the
+      // server (the source of truth); 6001 cancelled; 4000, 6002 and anything else failed.
+      if (['9000', '8000', '6004'].includes(String(result.resultCode))) return 'success';
       if (result.resultCode === '6001') return 'cancel';
       log('tradePay failed', result);
       return 'fail';

@@ -19,6 +19,7 @@ export interface Emulator {
   config: Record<string, unknown> | null;
   closedAt: number | null;
   nextScan(outcome: unknown): void;
+  nextPay(outcome: 'ok' | 'cancel' | 'fail'): void;
 }
 
 export async function setUp(userAgent: string) {

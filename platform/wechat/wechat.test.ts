@@ -61,6 +61,33 @@ describe('WeChat platform (spec §4 SDK configuration, §8, §9)', () => {
     }
   });
 
+  it('pays through chooseWXPay: the cashier tells the sandbox’s WeChat Pay; ok only when it took the money', async () => {
+    const { platform, services, emulator } = await setUp(ANDROID_UA);
+    await platform.init(services, location.href);
+    const answers = ['ok', 'cancel', 'fail'];
+    const cashier = vi.fn(async () => ({ json: async () => ({ code: 0, data: { result: answers.shift() } }) }));
+    vi.stubGlobal('fetch', cashier);
+    const params = {
+      timeStamp: '1716190200',
+      nonceStr: 'n'.repeat(32),
+      package: 'prepay_id=wx1',
+      signType: 'RSA',
+      paySign: 'sig',
+    };
+    emulator.nextPay('ok');
+    await expect(platform.pay(params)).resolves.toBe('success');
+    const sent = JSON.parse((cashier.mock.calls[0] as unknown as [string, { body: string }])[1].body) as Record<
+      string,
+      string
+    >;
+    expect(sent).toMatchObject({ timeStamp: '1716190200', package: 'prepay_id=wx1', paySign: 'sig', outcome: 'pay' });
+    emulator.nextPay('cancel');
+    await expect(platform.pay(params)).resolves.toBe('cancel');
+    emulator.nextPay('ok');
+    await expect(platform.pay(params)).resolves.toBe('fail');
+    vi.unstubAllGlobals();
+  });
+
   it('closes the window through the bridge', async () => {
     const { platform, emulator } = await setUp(ANDROID_UA);
     platform.closeWindow();

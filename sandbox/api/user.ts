@@ -14,10 +14,12 @@ import {
   clientOf,
   issueToken,
   maskPhone,
+  resolveCaller,
   revokeTokens,
   type AccountRow,
 } from '../http/session';
 import { touches } from '../http/touch';
+import { sendSmsCode } from '../domain/sms';
 import { one, scalar } from '../lib/db';
 
 /**
@@ -38,9 +40,6 @@ export const CODES = {
   inviteInvalid: 1009,
 } as const;
 
-const SMS_TTL_MS = 5 * 60 * 1000;
-const SMS_RESEND_MS = 60 * 1000;
-const SMS_DAILY_LIMIT = 10;
 const SMS_MAX_TRIES = 5;
 const MAX_PASSWORD_FAILURES = 5;
 const LOCK_MS = 30 * 60 * 1000;
@@ -290,41 +289,27 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
     },
   );
 
-  // POST /api/user/verificationCode — sends an SMS code (types 1–3 here; 4–7 belong to the income section).
+  // POST /api/user/verificationCode — sends an SMS code (types 1–3 here; 4–7 belong to the income section). Type 5
+  // (提现验证, D-income.md §2 /income/withdraw) carries no phone: it goes to the logged-in account's withdraw phone
+  // (the operator's for a sub-account), so it needs the token.
   api.post(
     '/api/user/verificationCode',
     {
       permission: 'public',
-      input: z.object({ phone: phoneRule, type: z.number({ error: '缺少验证码类型 type' }).int().min(1).max(7) }),
+      input: z
+        .object({ phone: z.optional(phoneRule), type: z.number({ error: '缺少验证码类型 type' }).int().min(1).max(7) })
+        .refine((b) => b.type === 5 || b.phone !== undefined, { message: '请输入手机号', path: ['phone'] }),
       touches: touches.none,
     },
-    async ({ input: { phone, type } }) => {
+    async ({ c, input }) => {
       const at = now();
+      const { type } = input;
+      const phone = type === 5 ? await withdrawPhoneOf(db, c.req.header('token'), at) : (input.phone ?? '');
       const account = await accountByPhone(db, phone);
       const registered = account !== null && account.status !== 3;
       if ((type === 1 || type === 3) && !registered) throw new BizError(CODES.unregistered, '该手机号未注册');
       if (type === 2 && registered) throw new BizError(CODES.registered, '该手机号已注册');
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      // One statement checks both limits and sends (issue 12, defect 1): parallel sends cannot both pass the checks.
-      const sent = await one<{ id: number }>(
-        db,
-        `insert into sms_code (phone, type, code, create_time, expire_time, used, verify_fail_count, update_time)
-       select $1, $2, $3, $4, $5, false, 0, $4
-       where not exists (select 1 from sms_code where phone = $1 and create_time > $6)
-         and (select count(*) from sms_code where phone = $1 and create_time > $7) < $8
-       returning id`,
-        [phone, type, code, at, at + SMS_TTL_MS, at - SMS_RESEND_MS, at - 24 * 3600 * 1000, SMS_DAILY_LIMIT],
-      );
-      if (!sent) {
-        const recent = await scalar(db, 'select count(*) from sms_code where phone = $1 and create_time > $2', [
-          phone,
-          at - SMS_RESEND_MS,
-        ]);
-        if (recent > 0) throw new BizError(CODES.tooFrequent, '验证码发送过于频繁，请稍后再试');
-        throw new BizError(CODES.dailyLimit, '今日验证码发送次数已达上限');
-      }
-      console.log(`[sandbox sms] ${phone} type ${type}: ${code}`);
-      return { expireSeconds: SMS_TTL_MS / 1000, resendSeconds: SMS_RESEND_MS / 1000 };
+      return sendSmsCode(db, phone, type, at);
     },
   );
 
@@ -565,4 +550,15 @@ export async function expireAuthCode(db: PGlite, authCode: string, now: number):
     [authCode, now, AUTH_CODE_TTL_MS],
   );
   return (result.affectedRows ?? 0) > 0;
+}
+
+/**
+ * The phone that receives withdrawal codes (D-income.md §0.4, §2: the account's own phone, the operator's for a
+ * sub-account) of the caller of `token`; code 2 / 7 without a valid token.
+ */
+async function withdrawPhoneOf(db: PGlite, token: string | undefined, now: number): Promise<string> {
+  const caller = await resolveCaller(db, token, now);
+  const owner = await accountById(db, caller.ownerId);
+  if (!owner?.phone) throw new BizError(INVALID, '账户未设置提现手机号');
+  return owner.phone;
 }

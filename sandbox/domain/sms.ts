@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { BizError } from '../http/envelope';
 import { one, type Db } from '../lib/db';
 
@@ -66,4 +67,44 @@ export async function consumeSmsCode(
     [use.phone, use.type, now, use.code, SMS_MAX_TRIES],
   );
   if (!row) throw new BizError(error.code, error.message);
+}
+
+/** How long a code is valid (A: 5 minutes), the resend interval per phone (60 s) and the sends per phone a day (10). */
+export const SMS_TTL_MS = 5 * 60_000;
+export const SMS_RESEND_MS = 60_000;
+export const SMS_DAILY_LIMIT = 10;
+
+/**
+ * Sends a new random 6-digit code of `type` to `phone` (the sandbox's SMS gateway: it is printed in the log and read
+ * by GET /__sandbox/sms; the app never receives it). One statement checks both limits of the phone and inserts, so
+ * parallel sends cannot both pass (issue 12, defect 1): within 60 s of the last send → 1007 验证码发送过于频繁，请稍后再试;
+ * the 11th in 24 h → 1008 今日验证码发送次数已达上限. Answers the validity and the resend interval in seconds.
+ */
+export async function sendSmsCode(
+  db: Db,
+  phone: string,
+  type: number,
+  now: number,
+): Promise<{ expireSeconds: number; resendSeconds: number }> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const sent = await one<{ id: number }>(
+    db,
+    `insert into sms_code (phone, type, code, create_time, expire_time, used, verify_fail_count, update_time)
+     select $1, $2, $3, $4, $5, false, 0, $4
+     where not exists (select 1 from sms_code where phone = $1 and create_time > $6)
+       and (select count(*) from sms_code where phone = $1 and create_time > $7) < $8
+     returning id`,
+    [phone, type, code, now, now + SMS_TTL_MS, now - SMS_RESEND_MS, now - 24 * 3600_000, SMS_DAILY_LIMIT],
+  );
+  if (!sent) {
+    const recent = await one<{ n: number }>(
+      db,
+      'select count(*)::int as n from sms_code where phone = $1 and create_time > $2',
+      [phone, now - SMS_RESEND_MS],
+    );
+    if ((recent?.n ?? 0) > 0) throw new BizError(1007, '验证码发送过于频繁，请稍后再试');
+    throw new BizError(1008, '今日验证码发送次数已达上限');
+  }
+  console.log(`[sandbox sms] ${phone} type ${type}: ${code}`);
+  return { expireSeconds: SMS_TTL_MS / 1000, resendSeconds: SMS_RESEND_MS / 1000 };
 }

@@ -5,6 +5,7 @@ import {
   expireSiteApplications,
   nextPaymentExpiry,
 } from './expiry';
+import { ONBOARDING_JOBS } from './onboarding';
 import { dailyJob, type Job } from './runner';
 
 /**
@@ -18,4 +19,6 @@ export const JOBS: readonly Job[] = [
   dailyJob('siteApplyExpiry', 0, 0, expireSiteApplications),
   // item-driven
   { name: 'paymentExpiry', nextDue: nextPaymentExpiry, run: expirePayments },
+  // item-driven: the back office's and the bank's answers in the onboarding chain (jobs/onboarding.ts)
+  ...ONBOARDING_JOBS,
 ];

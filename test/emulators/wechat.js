@@ -11,9 +11,15 @@
  * - the bridge appears asynchronously and announces itself with the WeixinJSBridgeReady event;
  * - scan results: iOS JSON { scan_code: { scan_result } } in resultStr, Android plain text; a bar code comes as
  *   "CODE_128,<digits>".
+ * - the cashier (chooseWXPay → getBrandWCPayRequest): the outcome queued by nextPay, else a cashier sheet over the page
+ *   (amount and subject from the sandbox; buttons 确认支付 / 取消 / 模拟失败). The outcome goes to the sandbox's WeChat
+ *   Pay (POST /__sandbox/pay/wechat/cashier with the parameters: it checks paySign, and a paid order makes the sandbox
+ *   receive WeChat Pay's asynchronous notification); the page's callback gets err_msg
+ *   "get_brand_wcpay_request:ok" only when the platform took the payment, ":cancel" or ":fail" otherwise.
  * Control and inspection (window.__hostEmulator): nextScan({ text, type: 'qr'|'bar' } | { fail: true } |
  * { cancel: true }), nextPay('ok'|'cancel'|'fail'), calls (every bridge call with its time), config (the last
- * preVerifyJSAPI arguments), closedAt (epoch ms of closeWindow, or null).
+ * preVerifyJSAPI arguments), closedAt (epoch ms of closeWindow, or null), payResults (what the platform answered each
+ * payment: { outcome, result, message }).
  */
 (function () {
   'use strict';
@@ -46,6 +52,7 @@
     calls: [],
     config: null,
     closedAt: null,
+    payResults: [],
     nextScan: function (outcome) {
       scans.push(outcome);
     },
@@ -116,10 +123,6 @@
         return { err_msg: 'network_type:wifi', subtype: 'wifi' };
       case 'scanQRCode':
         return scanAnswer();
-      case 'getBrandWCPayRequest': {
-        var pay = pays.shift() || 'ok';
-        return { err_msg: 'get_brand_wcpay_request:' + pay };
-      }
       case 'closeWindow':
         close();
         return { err_msg: 'closeWindow:ok' };
@@ -128,9 +131,119 @@
     }
   }
 
+  /**
+   * The cashier sheet of a payment nothing queued (desktop preview, or a test that taps it): the order's amount and
+   * subject as the sandbox's platform holds them, and 确认支付 / 取消 / 模拟失败. Resolves 'ok', 'cancel' or 'fail'.
+   */
+  function cashierSheet(title, colour, orderUrl) {
+    return new Promise(function (resolve) {
+      var cover = document.createElement('div');
+      cover.id = '__emulator_cashier';
+      cover.setAttribute(
+        'style',
+        'position:fixed;inset:0;z-index:99998;background:rgba(0,0,0,.55);display:flex;align-items:flex-end;' +
+          'font:15px -apple-system,"PingFang SC",sans-serif',
+      );
+      var sheet = document.createElement('div');
+      sheet.setAttribute('style', 'background:#fff;width:100%;border-radius:12px 12px 0 0;padding:20px 16px 28px');
+      var head = document.createElement('div');
+      head.setAttribute('style', 'text-align:center;color:#888;font-size:13px');
+      head.textContent = title + '（沙箱模拟收银台）';
+      var subject = document.createElement('div');
+      subject.id = '__emulator_cashier_subject';
+      subject.setAttribute('style', 'text-align:center;margin-top:12px;color:#333');
+      var amount = document.createElement('div');
+      amount.id = '__emulator_cashier_amount';
+      amount.setAttribute('style', 'text-align:center;font-size:32px;font-weight:600;margin:8px 0 20px');
+      amount.textContent = '…';
+      sheet.appendChild(head);
+      sheet.appendChild(subject);
+      sheet.appendChild(amount);
+      function button(id, text, outcome, style) {
+        var b = document.createElement('button');
+        b.id = id;
+        b.type = 'button';
+        b.textContent = text;
+        b.setAttribute(
+          'style',
+          'display:block;width:100%;height:44px;border-radius:8px;font-size:16px;margin-top:10px;border:0;' + style,
+        );
+        b.addEventListener('click', function () {
+          cover.remove();
+          resolve(outcome);
+        });
+        sheet.appendChild(b);
+      }
+      button('__emulator_cashier_pay', '确认支付', 'ok', 'background:' + colour + ';color:#fff');
+      button('__emulator_cashier_cancel', '取消', 'cancel', 'background:#f2f3f5;color:#333');
+      button('__emulator_cashier_fail', '模拟失败', 'fail', 'background:#fff;color:#e34d59;border:1px solid #e34d59');
+      cover.appendChild(sheet);
+      (document.body || document.documentElement).appendChild(cover);
+      fetch(orderUrl)
+        .then(function (res) {
+          return res.json();
+        })
+        .then(function (body) {
+          if (!body || body.code !== 0) return;
+          amount.textContent = '¥' + (body.data.amount / 100).toFixed(2);
+          subject.textContent = body.data.subject;
+        })
+        .catch(function () {
+          amount.textContent = '--';
+        });
+    });
+  }
+
+  /**
+   * The cashier of a chooseWXPay: the queued outcome or the person's choice on the sheet, told to the sandbox's WeChat
+   * Pay; resolves the err_msg of the page's callback.
+   */
+  function cashier(args) {
+    var prepayId = String((args && args.package) || '').replace(/^prepay_id=/, '');
+    var chosen =
+      pays.length > 0
+        ? Promise.resolve(pays.shift())
+        : cashierSheet('微信支付', '#07c160', '/__sandbox/pay/order?prepayId=' + encodeURIComponent(prepayId));
+    return chosen.then(function (outcome) {
+      return fetch('/__sandbox/pay/wechat/cashier', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          timeStamp: String(args.timeStamp),
+          nonceStr: args.nonceStr,
+          package: args.package,
+          signType: args.signType,
+          paySign: args.paySign,
+          outcome: outcome === 'ok' ? 'pay' : outcome,
+        }),
+      })
+        .then(function (res) {
+          return res.json();
+        })
+        .then(function (body) {
+          var data = (body && body.data) || {};
+          emulator.payResults.push({ outcome: outcome, result: data.result, message: data.message || null });
+          return {
+            err_msg:
+              'get_brand_wcpay_request:' + (data.result === 'ok' ? 'ok' : data.result === 'cancel' ? 'cancel' : 'fail'),
+          };
+        })
+        .catch(function () {
+          emulator.payResults.push({ outcome: outcome, result: 'fail', message: 'network' });
+          return { err_msg: 'get_brand_wcpay_request:fail' };
+        });
+    });
+  }
+
   var bridge = {
     invoke: function (name, args, callback) {
       record(name, args);
+      if (name === 'getBrandWCPayRequest') {
+        cashier(args || {}).then(function (result) {
+          if (callback) callback(result);
+        });
+        return;
+      }
       var result = answer(name, args);
       setTimeout(function () {
         if (callback) callback(result);
