@@ -1,8 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
-import { BUSINESS_CATEGORIES, type KybState, type SignStarted } from '../../src/api/esign';
+import type { KybState, SignStarted } from '../../src/api/esign';
 import type { SettleCard } from '../../src/api/income';
 import {
+  BUSINESS_CATEGORIES,
   cardNoRule,
   corporateAccountRule,
   corporateBranchRule,

@@ -174,10 +174,3 @@ export const changeCompanyBank = (
     body,
     meta,
   );
-
-/** 经营类目 of the online-bank opening (D /income/openAccountDetail picker; the first is the default). */
-export const BUSINESS_CATEGORIES: readonly { code: string; name: string }[] = [
-  { code: '7523', name: '充电服务（电动车充电）' },
-  { code: '6513', name: '物业管理' },
-  { code: '5999', name: '其他' },
-];

@@ -180,3 +180,10 @@ export function cardDigits(text: string): string {
 export function groupCardNo(digits: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/** 经营类目 of the online-bank opening (D /income/openAccountDetail picker; the first is the default). */
+export const BUSINESS_CATEGORIES: readonly { code: string; name: string }[] = [
+  { code: '7523', name: '充电服务（电动车充电）' },
+  { code: '6513', name: '物业管理' },
+  { code: '5999', name: '其他' },
+];
