@@ -1,0 +1,26 @@
+import { ANY_ACCOUNT, can, type AccessTable } from '../trust/matrix';
+
+/**
+ * Expected access of the bank cards (sandbox/trust/matrix.ts; D-income.md §0.4 "bank, bank/add: `bank`"): the card
+ * list, corporate accounts, binding and unbinding need `bank`; the card-number lookup and the bank list serve forms of
+ * several screens (bank/add, edit-contract, exchangeBank) and answer any logged-in account.
+ */
+const BANK = can('bank');
+
+export const ACCESS: AccessTable = {
+  'GET /api/user/bankBin': { request: () => ({ cardNo: '6225880137' }), expect: ANY_ACCOUNT },
+  'GET /api/user/bankList': { request: () => ({}), expect: ANY_ACCOUNT },
+  'GET /api/user/getUserBindBankCard': { request: () => ({}), expect: BANK },
+  'GET /api/user/getPublicAccounts': { request: () => ({}), expect: BANK },
+  'POST /api/user/bindBank': {
+    request: () => ({
+      cardNo: '6225880137000007',
+      bankCode: 'CMB',
+      reservedPhone: '13800000000',
+      code: '000000',
+      requestId: 'a'.repeat(32),
+    }),
+    expect: BANK,
+  },
+  'POST /api/user/unBindBank': { request: () => ({ bankCardId: 999999, requestId: 'b'.repeat(32) }), expect: BANK },
+};
