@@ -17,27 +17,72 @@ function originOf(url: string | undefined): string | null {
   return new URL(url).origin;
 }
 
-/** The Content-Security-Policy of a build's settings. */
+/**
+ * The origins of PUBLIC_MEDIA_ORIGINS (deploy/env/README.md): space- or comma-separated https origins.
+ * @throws Error naming the entry when one is not an https origin (a path, a wildcard or a scheme would widen the policy).
+ */
+export function mediaOrigins(value: string | undefined): string[] {
+  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  return entries.map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    const named = url !== null && /^[a-z0-9.-]+$/i.test(url.hostname); // no wildcard host
+    if (!url || !named || url.protocol !== 'https:' || url.origin !== entry.replace(/\/$/, '')) {
+      throw new Error(`PUBLIC_MEDIA_ORIGINS: "${entry}" is not an https origin (e.g. https://files.example.com)`);
+    }
+    return url.origin;
+  });
+}
+
+/**
+ * The hosts the AMap JS API 2.0 loads from (B-site.md §0.5 map location screen; AMap's documentation of the JS API
+ * and its web-service plugins), by what they serve: the loader, plugin and module scripts, and the JSONP answers of
+ * the plugins this app uses (Geocoder, AutoComplete, CitySearch, Geolocation); the vector data and styles; the theme,
+ * icon and raster-tile images. No wildcard: a host the map starts to use must be added here by name.
+ */
+export const AMAP_HOSTS = {
+  script: ['https://webapi.amap.com', 'https://restapi.amap.com'],
+  connect: ['https://webapi.amap.com', 'https://restapi.amap.com', 'https://vdata.amap.com'],
+  img: [
+    'https://webapi.amap.com',
+    'https://a.amap.com',
+    'https://vdata.amap.com',
+    'https://webrd01.is.autonavi.com',
+    'https://webrd02.is.autonavi.com',
+    'https://webrd03.is.autonavi.com',
+    'https://webrd04.is.autonavi.com',
+  ],
+} as const;
+
+/**
+ * The WeChat JS-SDK (weixin-js-sdk, bundled in the WeChat bundle) reports each wx.config to WeChat with an image
+ * beacon on this host; refused, it would be a CSP violation on every start in WeChat.
+ */
+export const WECHAT_SDK_IMG_HOSTS = ['https://open.weixin.qq.com'] as const;
+
+/**
+ * The Content-Security-Policy of a build's settings (issue 12 item 6): only origins the settings name. Styles come
+ * from the bundle's CSS files only — no 'unsafe-inline': the app sets styles from script through the CSSOM
+ * (React's style prop, antd-mobile), which CSP does not govern, while style attributes in markup and <style>
+ * elements are refused (style-src-attr / style-src-elem fall back to style-src; test/e2e/nginx.test.ts counts the
+ * violations Chromium reports over every built screen). Images and media: the page's own origin, data:/blob:, the
+ * API and CDN origins and PUBLIC_MEDIA_ORIGINS (the backend's files: logos, posters, camera covers and live streams),
+ * never the whole https: scheme.
+ */
 export function contentSecurityPolicy(vars: Record<string, string>): string {
   const unique = (list: (string | null)[]) => [...new Set(list.filter((v): v is string => Boolean(v)))].join(' ');
   const assets = originOf(vars.PUBLIC_ASSET_PREFIX);
-  const map = vars.PUBLIC_AMAP_KEY
-    ? ['https://webapi.amap.com', 'https://*.amap.com', 'https://*.is.autonavi.com']
-    : [];
+  const api = originOf(vars.PUBLIC_API_BASE_URL);
+  const media = mediaOrigins(vars.PUBLIC_MEDIA_ORIGINS);
+  const map = vars.PUBLIC_AMAP_KEY ? AMAP_HOSTS : { script: [], connect: [], img: [] };
   const directives: Record<string, string> = {
     'default-src': "'self'",
-    'script-src': unique(["'self'", assets, ...map]),
-    'style-src': unique(["'self'", "'unsafe-inline'", assets]),
-    'img-src': "'self' data: blob: https:",
+    'script-src': unique(["'self'", assets, ...map.script]),
+    'style-src': unique(["'self'", assets]),
+    'img-src': unique(["'self'", 'data:', 'blob:', assets, api, ...media, ...WECHAT_SDK_IMG_HOSTS, ...map.img]),
     'font-src': unique(["'self'", 'data:', assets]),
-    'connect-src': unique([
-      "'self'",
-      originOf(vars.PUBLIC_API_BASE_URL),
-      originOf(vars.PUBLIC_LECHANGE_API_URL),
-      assets,
-      ...map,
-    ]),
-    'media-src': "'self' blob: https:",
+    // hls.js fetches the live stream's playlist and segments (media origins) before it hands them to the video.
+    'connect-src': unique(["'self'", api, originOf(vars.PUBLIC_LECHANGE_API_URL), assets, ...media, ...map.connect]),
+    'media-src': unique(["'self'", 'blob:', api, ...media]),
     'worker-src': "'self' blob:",
     'frame-ancestors': "'none'",
     'object-src': "'none'",
@@ -49,10 +94,14 @@ export function contentSecurityPolicy(vars: Record<string, string>): string {
     .join('; ');
 }
 
-/** The security headers every answer carries. */
-function securityHeaders(csp: string): string {
+/** HSTS: a year, this host and its subdomains (browsers heed it over https only). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The security headers every answer carries (`csp` null: all but the Content-Security-Policy). */
+function securityHeaders(csp: string | null): string {
   return [
-    `        add_header Content-Security-Policy "${csp}" always;`,
+    ...(csp ? [`        add_header Content-Security-Policy "${csp}" always;`] : []),
+    `        add_header Strict-Transport-Security "${HSTS}" always;`,
     '        add_header X-Content-Type-Options "nosniff" always;',
     '        add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
     '        add_header X-Frame-Options "DENY" always;',
@@ -90,7 +139,8 @@ export function renderNginx(options: {
   let proxies = '';
   if (options.apiUpstream)
     proxies += proxy('/api/', options.apiUpstream, headers) + proxy('/wap/', options.apiUpstream, headers);
-  if (options.sandboxUpstream) proxies += proxy('/__sandbox/', options.sandboxUpstream, headers);
+  // The sandbox's pages stand for WeChat's and Alipay's own pages, which this server never serves: not the app's CSP.
+  if (options.sandboxUpstream) proxies += proxy('/__sandbox/', options.sandboxUpstream, securityHeaders(null));
   const template = readFileSync(path.resolve(import.meta.dirname, 'nginx/app.conf.template'), 'utf8');
   return template
     .replaceAll('@LISTEN@', options.listen)

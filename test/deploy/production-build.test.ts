@@ -100,4 +100,32 @@ describe('the online build', () => {
     const noMap = contentSecurityPolicy({ ...example, PUBLIC_AMAP_KEY: '' });
     expect(noMap).not.toContain('amap');
   });
+
+  it('refuses inline styles and names every image and media origin (issue 12 item 6)', () => {
+    const directives = new Map(
+      contentSecurityPolicy(example)
+        .split('; ')
+        .map((d) => [d.split(' ')[0] ?? '', d.split(' ').slice(1)] as const),
+    );
+    expect(directives.get('style-src')).toEqual(["'self'", 'https://cdn.charging-ops.example.com']);
+    const media = example.PUBLIC_MEDIA_ORIGINS?.split(' ') ?? [];
+    expect(media.length).toBeGreaterThan(0);
+    for (const name of ['img-src', 'media-src', 'connect-src']) {
+      const sources = directives.get(name) ?? [];
+      for (const origin of media) expect(sources, name).toContain(origin);
+      // Only named origins: no scheme source, no wildcard host.
+      expect(
+        sources.filter((s) => /^https?:$|\*/.test(s)),
+        name,
+      ).toEqual([]);
+    }
+    for (const name of ['script-src', 'connect-src']) expect(directives.get(name)?.join(' ')).not.toContain('*');
+    expect(() => contentSecurityPolicy({ ...example, PUBLIC_MEDIA_ORIGINS: 'https:' })).toThrow(/PUBLIC_MEDIA_ORIGINS/);
+    expect(() => contentSecurityPolicy({ ...example, PUBLIC_MEDIA_ORIGINS: 'https://*.example.com' })).toThrow(
+      /PUBLIC_MEDIA_ORIGINS/,
+    );
+    expect(() => contentSecurityPolicy({ ...example, PUBLIC_MEDIA_ORIGINS: 'http://files.example.com' })).toThrow(
+      /PUBLIC_MEDIA_ORIGINS/,
+    );
+  });
 });

@@ -233,7 +233,7 @@ const scriptUrl = (value: string) =>
   // eslint-disable-next-line no-control-regex -- leading control characters are skipped by browsers
   /^[\s\u0000-\u001f]*(javascript|vbscript|data|livescript):/i.test(value.replace(/[\t\n\r]/g, ''));
 
-/** What in a sanitised fragment could run: script-bearing elements, event handlers, script URLs, srcdoc. */
+/** What in a sanitised fragment could run or break the CSP: script-bearing elements, event handlers, script URLs, srcdoc, style. */
 function dangers(html: string): string[] {
   const template = document.createElement('template');
   template.innerHTML = html;
@@ -258,9 +258,8 @@ function dangers(html: string): string[] {
         ) {
           found.push(`${tag} ${name}=${attr.value}`);
         }
-        if (name === 'style' && /expression\(|javascript:|url\(\s*['"]?\s*(javascript|data):/i.test(attr.value)) {
-          found.push(`${tag} style=${attr.value}`);
-        }
+        // Any style attribute: the production Content-Security-Policy refuses inline styles (deploy/render-nginx.ts).
+        if (name === 'style') found.push(`${tag} style=${attr.value}`);
       }
       if (el instanceof HTMLTemplateElement) walk(el.content);
     }
