@@ -356,6 +356,15 @@ describe('lookups', () => {
       pageSize: 1,
     });
     expect(applies.body.data.total).toBe(row.n);
+    // 已失效 (status 3) filters without an extra bind parameter (it answered HTTP 500, found by the generated input).
+    const lapsed = await sb.get<{ total: number; list: { status: number }[] }>(
+      '/api/openPlatform/getSiteApplies',
+      tokens.operator,
+      { tab: 2, status: 3, pageNum: 1, pageSize: 100 },
+    );
+    expect(lapsed.body.code).toBe(0);
+    expect(lapsed.body.data.list.every((apply) => apply.status === 3)).toBe(true);
+    expect(lapsed.body.data.total).toBe(lapsed.body.data.list.length);
   });
 });
 

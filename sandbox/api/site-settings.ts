@@ -550,13 +550,12 @@ export function siteSettingsRoutes(db: PGlite, now: () => number) {
       } else {
         params.push(at);
         where.push(`(a.status in (1, 2, 3) or (a.status = 0 and a.expire_time <= $${params.length}))`);
-        if (q.status !== undefined) {
+        if (q.status === 3) {
+          // 已失效: refused, or pending past its expiry ($params.length is the instant pushed above).
+          where.push(`(a.status = 3 or (a.status = 0 and a.expire_time <= $${params.length}))`);
+        } else if (q.status !== undefined) {
           params.push(q.status);
-          where.push(
-            q.status === 3
-              ? `(a.status = 3 or (a.status = 0 and a.expire_time <= $${params.length - 1}))`
-              : `a.status = $${params.length}`,
-          );
+          where.push(`a.status = $${params.length}`);
         }
       }
       if (q.siteId !== undefined) {
