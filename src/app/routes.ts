@@ -61,6 +61,8 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   permuteCard: () => import('@/pages/mine/permuteCard'),
   permuteCardSite: () => import('@/pages/mine/permuteCard/choiseSite'),
   income: () => import('@/pages/income'),
+  bank: () => import('@/pages/income/bank'),
+  bankAdd: () => import('@/pages/income/bank/add'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */
