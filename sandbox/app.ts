@@ -6,6 +6,7 @@ import { cardMoneyRoutes } from './api/card-money';
 import { cardSettingsRoutes } from './api/card-settings';
 import { arrearsRoutes } from './api/arrears';
 import { bankRoutes } from './api/bank';
+import { remoteRecordRoutes } from './api/remote-records';
 import { deviceRoutes } from './api/device';
 import { esignRoutes } from './api/esign';
 import { deviceSetupRoutes } from './api/device-setup';
@@ -90,6 +91,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   );
   const esignProvider = new EsignProvider(notifier);
   api(esignRoutes(db, now, esignProvider));
+  api(remoteRecordRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));

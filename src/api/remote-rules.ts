@@ -1,0 +1,19 @@
+/**
+ * Rules of the mine section's record screens that the sandbox enforces too (C-mine.md "Shared behaviour": date-range
+ * filters). No request code here: the sandbox imports this module.
+ */
+
+/** Longest span of a date-range filter, days (C-mine.md "Date-range filters"). */
+export const RANGE_MAX_DAYS = 92;
+
+/**
+ * The date-range rule of the section (C-mine.md "Date-range filters"): start ≤ end ("开始日期不能晚于结束日期"),
+ * span ≤ 92 days ("查询时间跨度不能超过3个月"), no end after `today` ('YYYY-MM-DD' Asia/Shanghai). Null when valid.
+ */
+export function dateRangeError(startDate: string, endDate: string, today: string): string | null {
+  if (startDate > endDate) return '开始日期不能晚于结束日期';
+  if (endDate > today) return '结束日期不能晚于今天';
+  const span = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000 + 1;
+  if (span > RANGE_MAX_DAYS) return '查询时间跨度不能超过3个月';
+  return null;
+}
