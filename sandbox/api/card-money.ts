@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { z } from 'zod';
+import { isCalendarDay } from '../../src/api/remote-rules';
 import type { OldCardRow, ReplaceActivity } from '../../src/api/card';
 import {
   CARD_NO_MESSAGE,
@@ -305,10 +306,7 @@ export function cardMoneyRoutes(db: PGlite, now: () => number) {
         payAmount: fen('首充金额').default(0),
         giveAmount: fen('赠送金额').default(0),
         templateId: bodyId('月卡套餐').optional(),
-        startDate: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, '生效日期格式应为YYYY-MM-DD')
-          .optional(),
+        startDate: z.string().refine(isCalendarDay, '生效日期格式应为YYYY-MM-DD').optional(),
         payType: payTypeSchema.optional(),
         remark: z.string().trim().pipe(cardRemarkRule).optional(),
         requestId: requestIdRule,

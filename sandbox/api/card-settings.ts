@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
+import { isCalendarDay } from '../../src/api/remote-rules';
 import type { AiGiveStatus, MonthTemplate, RechargeTemplate, SimpleValueTemplate } from '../../src/api/card';
 import {
   addDay,
@@ -396,7 +397,7 @@ export function cardSettingsRoutes(db: PGlite, now: () => number) {
       ...edit,
       input: z.object({
         siteId: bodySiteId,
-        startDate: z.string({ error: '请选择生效日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '生效日期格式应为YYYY-MM-DD'),
+        startDate: z.string({ error: '请选择生效日期' }).refine(isCalendarDay, '生效日期格式应为YYYY-MM-DD'),
       }),
       touches: touches.site('siteId', 'own'),
     },

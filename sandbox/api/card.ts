@@ -647,7 +647,7 @@ export function cardRoutes(db: PGlite, now: () => number) {
       ...view,
       input: z.object({
         cardId: id('卡片 cardId'),
-        month: z.string({ error: '缺少月份' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM'),
+        month: z.string({ error: '缺少月份' }).regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM'),
         ...paging,
       }),
       touches: touches.card('cardId'),

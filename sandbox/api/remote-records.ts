@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import type { RemoteRecordPage, RemoteRecordRow } from '../../src/api/remote';
-import { dateRangeError } from '../../src/api/remote-rules';
+import { dateRangeError, isCalendarDay } from '../../src/api/remote-rules';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
@@ -17,7 +17,7 @@ import { addDays, dayOf, startOfDay } from '../lib/time';
  */
 export function remoteRecordRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
-  const day = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确');
+  const day = z.string({ error: '请选择日期' }).refine(isCalendarDay, '日期格式不正确');
 
   api.get(
     '/api/r9/charge/remotePayRecord',

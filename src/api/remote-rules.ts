@@ -17,3 +17,10 @@ export function dateRangeError(startDate: string, endDate: string, today: string
   if (span > RANGE_MAX_DAYS) return '查询时间跨度不能超过3个月';
   return null;
 }
+
+/** True when `day` is a real calendar day 'YYYY-MM-DD' between 2000 and 2099 (the sandbox's inputs of a day). */
+export function isCalendarDay(day: string): boolean {
+  if (!/^20\d{2}-\d{2}-\d{2}$/.test(day)) return false;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === day;
+}
