@@ -6,6 +6,7 @@ import { cardMoneyRoutes } from './api/card-money';
 import { cardSettingsRoutes } from './api/card-settings';
 import { arrearsRoutes } from './api/arrears';
 import { bankRoutes } from './api/bank';
+import { parkingRoutes } from './api/parking';
 import { remoteRecordRoutes } from './api/remote-records';
 import { deviceRoutes } from './api/device';
 import { esignRoutes } from './api/esign';
@@ -92,6 +93,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   const esignProvider = new EsignProvider(notifier);
   api(esignRoutes(db, now, esignProvider));
   api(remoteRecordRoutes(db, now));
+  api(parkingRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));

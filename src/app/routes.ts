@@ -63,6 +63,7 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   remoteCharge: () => import('@/pages/mine/remoteCharge'),
   searchSerial: () => import('@/pages/mine/searchSerial'),
   remoteRecords: () => import('@/pages/mine/recordOfremote'),
+  parkingList: () => import('@/pages/mine/parkingRecord/parkingList'),
   income: () => import('@/pages/income'),
   bank: () => import('@/pages/income/bank'),
   bankAdd: () => import('@/pages/income/bank/add'),
