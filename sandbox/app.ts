@@ -8,6 +8,7 @@ import { arrearsRoutes } from './api/arrears';
 import { bankRoutes } from './api/bank';
 import { parkingRoutes } from './api/parking';
 import { remoteRecordRoutes } from './api/remote-records';
+import { withdrawRoutes } from './api/withdraw';
 import { deviceRoutes } from './api/device';
 import { esignRoutes } from './api/esign';
 import { deviceSetupRoutes } from './api/device-setup';
@@ -85,6 +86,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(cardMoneyRoutes(db, now));
   api(cardSettingsRoutes(db, now));
   api(bankRoutes(db, now));
+  api(withdrawRoutes(db, now));
   api(arrearsRoutes(db, config, now));
   // The outside services' notifications (payment platforms, e-sign provider) reach the API through this app.
   const notifier = new Notifier(async (path, body) =>

@@ -51,3 +51,13 @@ export function firstDayOfMonth(day: string): string {
 export function stamp(ms: number): string {
   return new Date(ms + SHANGHAI_OFFSET_MS).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
+
+/** Epoch ms of hh:mm Asia/Shanghai on the day 'YYYY-MM-DD'. */
+export function instantOf(day: string, hh: number, mm = 0): number {
+  return startOfDay(day) + (hh * 60 + mm) * 60_000;
+}
+
+/** The last day 'YYYY-MM-DD' of the month of `day` ('YYYY-MM-DD' or 'YYYY-MM'). */
+export function lastDayOfMonth(day: string): string {
+  return addDays(`${addMonths(day.slice(0, 7), 1)}-01`, -1);
+}

@@ -67,6 +67,9 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   income: () => import('@/pages/income'),
   bank: () => import('@/pages/income/bank'),
   bankAdd: () => import('@/pages/income/bank/add'),
+  withdraw: () => import('@/pages/income/withdraw'),
+  withdrawList: () => import('@/pages/income/withdraw-list'),
+  cashResult: () => import('@/pages/income/withdraw-list/cashResult'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */

@@ -179,7 +179,7 @@ export const ROUTE_TABLE = {
   bank: { path: '/income/bank', title: '我的银行卡', query: { select: 'int?', for: 'string?' } },
   bankAdd: { path: '/income/bank/add', title: '添加储蓄卡', query: { from: 'string?' } },
   withdrawList: { path: '/income/withdraw-list', title: '提现记录' },
-  cashResult: { path: '/income/withdraw-list/cashResult', title: '提现结果' },
+  cashResult: { path: '/income/withdraw-list/cashResult', title: '提现结果', query: { id: 'id', from: 'string?' } },
   statementBill: { path: '/income/statement/bill', title: '对账单' },
   coinBill: { path: '/income/statement/coinBill', title: '投币收入明细', query: { range: 'string?' } },
   siteBill: { path: '/income/statement/bill/siteBill', title: '站点账单' },
