@@ -57,14 +57,28 @@ export function numberRange(start: string, countText: string): string[] | { erro
   if (!CARD_NO_PATTERN.test(from)) return { error: CARD_NO_MESSAGE };
   const count = Number(countText.trim());
   if (!Number.isInteger(count) || count < 1 || count > ADD_CARD_MAX) return { error: `数量为1-${ADD_CARD_MAX}` };
-  const first = BigInt(from);
-  const list: string[] = [];
-  for (let i = 0n; i < BigInt(count); i++) {
-    const n = (first + i).toString().padStart(from.length, '0');
-    if (n.length > from.length) return { error: '号段超出卡号位数' };
-    list.push(n);
+  // Decimal strings counted digit by digit: numbers of up to 20 digits exceed 2^53, and the webviews of iOS 12 have no
+  // BigInt (scripts/check-dist.mjs refuses it).
+  const list: string[] = [from];
+  for (let i = 1; i < count; i++) {
+    const next = nextNumber(list[i - 1] as string);
+    if (next.length > from.length) return { error: '号段超出卡号位数' };
+    list.push(next);
   }
   return list;
+}
+
+/** The decimal string `digits` plus one, same width unless it overflows ('0099' → '0100', '99' → '100'). */
+function nextNumber(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
 }
 
 /** A site chosen for new cards (or a batch binding). */
