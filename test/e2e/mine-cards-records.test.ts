@@ -148,4 +148,27 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: card records and sites', (
       `清零 ${yuanText(2500)}（本金 ${yuanText(2500)} + 赠送 ¥0.00）`,
     );
   });
+
+  it('20 rapid taps on 确认充值 open one confirmation and make one recharge', async () => {
+    const { page, call } = await openDemoPhone(browser(), baseUrl, host);
+    const { cardId, cardNo } = await activeCard(call, 1, [2], 1000);
+    await page.goto(`${baseUrl}/mine/card/tab/list/info?cardId=${cardId}&cardType=1`);
+    await clickText(page, '充值', `${byTestId('card-actions')} button`);
+    await waitForPath(page, `/mine/card/tab/list/info/recharge?cardId=${cardId}&cardType=1`);
+    await press(page, byTestId('tier-2000'));
+    await clickText(page, '现金', '.adm-radio-content');
+    await waitForTextOf(page, byTestId('recharge-summary'), '实收 ¥20.00', 'contains');
+    await page.$eval(`${byTestId('recharge-bar')} button`, (button) => {
+      for (let i = 0; i < 20; i += 1) (button as HTMLButtonElement).click();
+    });
+    await page.waitForSelector('.adm-dialog-body', { visible: true });
+    expect(await page.$$eval('.adm-dialog-body', (dialogs) => dialogs.length)).toBe(1);
+    await answerDialog(page, '确定', `确认为卡 ${cardNo} 充值 ¥20.00`);
+    await waitForPath(page, `/mine/card/tab/list/info?cardId=${cardId}&cardType=1`);
+    await waitForTextOf(page, byTestId('card-balance'), yuanText(3000));
+    const records = await call.get<Page<{ id: number }>>(
+      `/api/card/queryCardRecharge?cardId=${cardId}&pageNum=1&pageSize=20`,
+    );
+    expect(records.total).toBe(2);
+  });
 });

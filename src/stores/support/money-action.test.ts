@@ -42,4 +42,32 @@ describe('MoneyAction (D-income.md §0.5)', () => {
     expect(calls).toBe(1);
     expect(action.busy).toBe(false);
   });
+
+  it('with a confirmation, is busy from the first tap: one dialog, one call, none after a cancel', async () => {
+    const action = new MoneyAction();
+    let dialogs = 0;
+    let answer: (ok: boolean) => void = () => undefined;
+    const ask = () =>
+      new Promise<boolean>((resolve) => {
+        dialogs += 1;
+        answer = resolve;
+      });
+    let calls = 0;
+    const call = async () => {
+      calls += 1;
+      return 'sent';
+    };
+    const first = action.run(call, ask);
+    const taps = await Promise.all(Array.from({ length: 19 }, () => action.run(call, ask)));
+    expect(taps.every((t) => t === undefined)).toBe(true);
+    expect(dialogs).toBe(1);
+    answer(true);
+    expect(await first).toBe('sent');
+    expect(calls).toBe(1);
+    const cancelled = action.run(call, ask);
+    answer(false);
+    expect(await cancelled).toBeUndefined();
+    expect(calls).toBe(1);
+    expect(action.busy).toBe(false);
+  });
 });

@@ -20,13 +20,16 @@ export class MoneyAction {
   }
 
   /**
-   * Sends `call` with the current requestId unless one is running (then resolves undefined at once). Resolves the
-   * answer, or undefined when it failed (the request layer told the user why). Never rejects.
+   * Sends `call` with the current requestId unless one is running (then resolves undefined at once). With `ask` (the
+   * confirmation dialog), the action is busy from the first tap: while the dialog is open further taps are ignored
+   * (no second dialog), and a cancel resolves undefined without sending. Resolves the answer, or undefined when it
+   * was cancelled or failed (the request layer told the user why). Never rejects.
    */
-  async run<T>(call: (requestId: string) => PromiseLike<T>): Promise<T | undefined> {
+  async run<T>(call: (requestId: string) => PromiseLike<T>, ask?: () => PromiseLike<boolean>): Promise<T | undefined> {
     if (this.busy) return undefined;
     this.busy = true;
     try {
+      if (ask && !(await ask())) return undefined;
       const answer = await call(this.requestId);
       runInAction(() => {
         this.requestId = createRequestId();

@@ -52,8 +52,7 @@ const PermuteCard = observer(function PermuteCard() {
       toast(error);
       return;
     }
-    if (!(await confirm('旧卡更换', store.confirmText))) return;
-    const card = await store.send();
+    const card = await store.send(() => confirm('旧卡更换', store.confirmText));
     if (!card) return;
     toast('换卡成功');
     void navigate(href('cardInfo', { cardId: card.cardId, cardType: card.cardType }), { replace: true });

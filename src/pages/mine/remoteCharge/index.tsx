@@ -76,9 +76,8 @@ const RemoteCharge = observer(function RemoteCharge() {
       toast(error);
       return;
     }
-    if (!(await confirm('远程充电', store.confirmText))) return;
     const socketNo = store.socketNo;
-    const answer = await store.start();
+    const answer = await store.start(() => confirm('远程充电', store.confirmText));
     if (!answer) return;
     if (answer.status === 4) {
       await showAlert({ title: '启动失败', html: answer.failReason ?? '设备未响应' });

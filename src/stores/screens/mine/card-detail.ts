@@ -208,12 +208,20 @@ export class CardDetailStore {
     return done ? 'done' : 'failed';
   }
 
-  /** 注销 with a reason (4 其他 needs a text). Resolves the refusal to toast, or 'done' / 'failed'. */
-  async factoryReset(reason: 1 | 2 | 3 | 4, remark: string): Promise<{ error: string } | 'done' | 'failed'> {
+  /**
+   * 注销 with a reason (4 其他 needs a text), once, after `ask` (the confirmation) says yes. Resolves the refusal to
+   * toast, or 'done' / 'failed' (also when cancelled or ignored as a repeated tap).
+   */
+  async factoryReset(
+    reason: 1 | 2 | 3 | 4,
+    remark: string,
+    ask?: () => PromiseLike<boolean>,
+  ): Promise<{ error: string } | 'done' | 'failed'> {
     const text = remark.trim();
     if (reason === 4 && text.length < 2) return { error: '请填写注销原因' };
-    const answer = await this.reset.run((requestId) =>
-      factoryReset({ cardId: this.cardId, reason, ...(text ? { reasonRemark: text } : {}), requestId }),
+    const answer = await this.reset.run(
+      (requestId) => factoryReset({ cardId: this.cardId, reason, ...(text ? { reasonRemark: text } : {}), requestId }),
+      ask,
     );
     if (!answer) return 'failed';
     await this.changed();

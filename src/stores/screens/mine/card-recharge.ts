@@ -233,23 +233,28 @@ export class CardRechargeStore {
     return `确认为卡 ${card.cardNo} 充值 ${formatFen(amounts.payAmount)}（赠送 ${formatFen(amounts.giveAmount)}）？请确认已收到用户款项`;
   }
 
-  /** Sends the recharge once; resolves true when done (the card is invalidated). */
-  async send(): Promise<boolean> {
+  /**
+   * Sends the recharge once after `ask` (the confirmation) says yes; taps while the dialog is open or the call runs are
+   * ignored. Resolves true when done (the card is invalidated).
+   */
+  async send(ask?: () => PromiseLike<boolean>): Promise<boolean> {
     const amounts = this.amounts;
     if (this.error || 'error' in amounts || this.payType === null) return false;
     const payType = this.payType;
     const remark = this.remark.trim();
-    const answer = await this.submit.run((requestId) =>
-      refillCard({
-        cardId: this.cardId,
-        cardType: this.cardType,
-        payAmount: amounts.payAmount,
-        giveAmount: amounts.giveAmount,
-        ...(this.isMonth && this.month.templateId !== null ? { templateId: this.month.templateId } : {}),
-        payType,
-        ...(remark ? { remark } : {}),
-        requestId,
-      }),
+    const answer = await this.submit.run(
+      (requestId) =>
+        refillCard({
+          cardId: this.cardId,
+          cardType: this.cardType,
+          payAmount: amounts.payAmount,
+          giveAmount: amounts.giveAmount,
+          ...(this.isMonth && this.month.templateId !== null ? { templateId: this.month.templateId } : {}),
+          payType,
+          ...(remark ? { remark } : {}),
+          requestId,
+        }),
+      ask,
     );
     if (!answer) return false;
     await this.root.cards.invalidate(cardKey(this.cardType, this.cardId));
@@ -367,24 +372,26 @@ export class CardActivateStore {
     return `确认激活卡 ${this.card.data?.cardNo ?? ''}，绑定手机号 ${this.phone.trim()}${due}？`;
   }
 
-  /** Sends the activation once; resolves true when done. */
-  async send(): Promise<boolean> {
+  /** Sends the activation once after `ask` (the confirmation) says yes; resolves true when done. */
+  async send(ask?: () => PromiseLike<boolean>): Promise<boolean> {
     const amounts = this.amounts;
     if (this.error || 'error' in amounts) return false;
     const remark = this.remark.trim();
-    const answer = await this.submit.run((requestId) =>
-      activeCard({
-        cardId: this.cardId,
-        phone: this.phone.trim(),
-        holderName: this.holderName.trim(),
-        licenseNumber: this.licenseNumber.trim(),
-        payAmount: amounts.payAmount,
-        giveAmount: amounts.giveAmount,
-        ...(this.isMonth ? { templateId: this.month.templateId ?? 0, startDate: this.startDate } : {}),
-        ...(this.payType !== null && amounts.payAmount > 0 ? { payType: this.payType } : {}),
-        ...(remark ? { remark } : {}),
-        requestId,
-      }),
+    const answer = await this.submit.run(
+      (requestId) =>
+        activeCard({
+          cardId: this.cardId,
+          phone: this.phone.trim(),
+          holderName: this.holderName.trim(),
+          licenseNumber: this.licenseNumber.trim(),
+          payAmount: amounts.payAmount,
+          giveAmount: amounts.giveAmount,
+          ...(this.isMonth ? { templateId: this.month.templateId ?? 0, startDate: this.startDate } : {}),
+          ...(this.payType !== null && amounts.payAmount > 0 ? { payType: this.payType } : {}),
+          ...(remark ? { remark } : {}),
+          requestId,
+        }),
+      ask,
     );
     if (!answer) return false;
     await this.root.cards.invalidate(cardKey(this.cardType, this.cardId));

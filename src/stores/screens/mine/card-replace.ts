@@ -180,10 +180,10 @@ export class CardReplaceStore {
   }
 
   /**
-   * Sends the replacement exactly once. Resolves the new card (to open its detail; the draft is cleared), or null
+   * Sends the replacement exactly once, after `ask` (the confirmation) says yes. Resolves the new card (to open its detail; the draft is cleared), or null
    * when it failed or was refused (the request layer told the user why) or a submission is already running.
    */
-  async send(): Promise<{ cardId: number; cardType: CardType } | null> {
+  async send(ask?: () => PromiseLike<boolean>): Promise<{ cardId: number; cardType: CardType } | null> {
     const activity = this.activity.data;
     const siteId = this.draft.siteId;
     if (!activity || this.error !== null || siteId === null) return null;
@@ -200,7 +200,7 @@ export class CardReplaceStore {
       status: draft.status,
       ...(remark ? { remark } : {}),
     };
-    const answer = await this.submit.run((requestId) => cardReplace({ ...body, requestId }));
+    const answer = await this.submit.run((requestId) => cardReplace({ ...body, requestId }), ask);
     if (!answer) return null;
     runInAction(() => {
       this.root.oldCardDraft.reset();

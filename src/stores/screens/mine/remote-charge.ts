@@ -139,21 +139,25 @@ export class RemoteChargeStore {
     return `确认远程开启 ${this.serialNumber} 的 ${this.socketNo ?? '--'} 号口，充电 ${this.hours} 小时？`;
   }
 
-  /** Sends the start once (taps while it runs are ignored). Resolves the answer, or null when it failed. */
-  async start(): Promise<RemotePayResult | null> {
+  /**
+   * Sends the start once after `ask` (the confirmation) says yes; taps while the dialog is open or the call runs are
+   * ignored. Resolves the answer, or null when it was cancelled or failed.
+   */
+  async start(ask?: () => PromiseLike<boolean>): Promise<RemotePayResult | null> {
     const socketNo = this.socketNo;
     const reasonType = this.reasonType;
     if (this.error !== null || socketNo === null || reasonType === null) return null;
     const remark = this.remark.trim();
-    const answer = await this.actions.run('start', () =>
-      remotePay({
+    const answer = await this.actions.run('start', async () => {
+      if (ask && !(await ask())) return null;
+      return remotePay({
         serialNumber: this.serialNumber,
         socketNo,
         chargeMinutes: this.hours * 60,
         reasonType,
         ...(remark ? { remark } : {}),
-      }),
-    );
+      });
+    });
     return answer ?? null;
   }
 

@@ -177,8 +177,7 @@ const ResetSheet = observer(function ResetSheet({
       toast('请填写注销原因');
       return;
     }
-    if (!(await confirm('注销卡片', resetConfirmText(card)))) return;
-    const result = await store.factoryReset(reason, remark);
+    const result = await store.factoryReset(reason, remark, () => confirm('注销卡片', resetConfirmText(card)));
     if (typeof result === 'object') toast(result.error);
     else if (result === 'done') onDone();
   };

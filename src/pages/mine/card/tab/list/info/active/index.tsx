@@ -59,8 +59,7 @@ const Activate = observer(function Activate({ cardType, cardId }: { cardType: 1 
       if (error === '该卡已激活') void navigate(href('cardInfo', { cardId, cardType }), { replace: true });
       return;
     }
-    if (!(await confirm('卡片激活', store.confirmText))) return;
-    if (await store.send()) {
+    if (await store.send(() => confirm('卡片激活', store.confirmText))) {
       toast('激活成功');
       void navigate(href('cardInfo', { cardId, cardType }), { replace: true });
     }

@@ -114,8 +114,7 @@ const Recharge = observer(function Recharge({ cardType, cardId }: { cardType: 1 
       toast(error);
       return;
     }
-    if (!(await confirm(store.isMonth ? '月卡续费' : '卡片充值', store.confirmText))) return;
-    if (await store.send()) {
+    if (await store.send(() => confirm(store.isMonth ? '月卡续费' : '卡片充值', store.confirmText))) {
       toast(store.isMonth ? '续费成功' : '充值成功');
       void navigate(-1);
     }
