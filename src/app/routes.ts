@@ -70,6 +70,8 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   withdraw: () => import('@/pages/income/withdraw'),
   withdrawList: () => import('@/pages/income/withdraw-list'),
   cashResult: () => import('@/pages/income/withdraw-list/cashResult'),
+  feeOwedDetail: () => import('@/pages/income/feeOwedDetail'),
+  feeOwedPayResult: () => import('@/pages/income/feeOwedDetail/payresult'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */

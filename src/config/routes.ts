@@ -175,7 +175,7 @@ export const ROUTE_TABLE = {
   autoWithdraw: { path: '/income/autowithdraw', title: '自动提现' },
   withdraw: { path: '/income/withdraw', title: '提现' },
   feeOwedDetail: { path: '/income/feeOwedDetail', title: '欠费详情' },
-  feeOwedPayResult: { path: '/income/feeOwedDetail/payresult', title: '支付结果' },
+  feeOwedPayResult: { path: '/income/feeOwedDetail/payresult', title: '支付结果', query: { paymentId: 'id' } },
   bank: { path: '/income/bank', title: '我的银行卡', query: { select: 'int?', for: 'string?' } },
   bankAdd: { path: '/income/bank/add', title: '添加储蓄卡', query: { from: 'string?' } },
   withdrawList: { path: '/income/withdraw-list', title: '提现记录' },
