@@ -4,7 +4,6 @@ import type {
   CardCount,
   CommChildCount,
   MerchantHomePage,
-  SiteCount,
   TodayChargeInfo,
   TodayIncome,
   UnSignBackOrderCount,
@@ -13,111 +12,21 @@ import { endpoints } from '../http/endpoint';
 import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, addDays, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
+import { INCOME_SETTLE, countedSiteIds, incomeBetween, orderCountBySite, siteCounts } from '../domain/sites';
+
+/** The account figures of domain/sites.ts, where other screens' endpoints have always imported them from. */
+export { incomeBetween, siteCounts };
 
 /**
  * Home figures (A-shell-home-settlement.md §3, "Business rules: Home figures"; entities.md R2, R3), computed from the
  * orders and recharges at query time, limited to the caller's data scope. Money fen, energy Wh, minutes.
  */
 
-/** Settle statuses that count as income (0 待入账, 1 已入账, 3 已补结算); 2 held and 4 returned never count. */
-const INCOME_SETTLE = '(0, 1, 3)';
-
-/**
- * Income of the scope's sites between two instants [from, to) (R3.2). With `areaCards` (default) the area-card
- * recharges of the groups the sites belong to are included (account figures); without, only what was sold at the
- * sites themselves (one site's own figures).
- */
-export async function incomeBetween(db: PGlite, siteIds: number[], from: number, to: number, areaCards = true) {
-  const charge = await scalar(
-    db,
-    `select coalesce(sum(amount), 0) from charge_order where site_id = any($1::bigint[]) and pay_type in (1, 2)
-     and pay_time >= $2 and pay_time < $3 and settle_status in ${INCOME_SETTLE}`,
-    [siteIds, from, to],
-  );
-  const coin = await scalar(
-    db,
-    `select coalesce(sum(amount), 0) from charge_order where site_id = any($1::bigint[]) and pay_type = 6
-     and pay_time >= $2 and pay_time < $3 and status <> 5 and settle_status in ${INCOME_SETTLE}`,
-    [siteIds, from, to],
-  );
-  const chargeRefund = await scalar(
-    db,
-    `select coalesce(sum(r.refund_amount), 0) from order_refund r join charge_order o on o.id = r.order_id
-     where o.site_id = any($1::bigint[]) and o.pay_type in (1, 2) and o.settle_status in ${INCOME_SETTLE}
-       and r.status = 2 and r.finish_time >= $2 and r.finish_time < $3`,
-    [siteIds, from, to],
-  );
-  // Recharges sold at a scoped site, and area-card recharges of the groups the scoped sites belong to.
-  const rechargeScope = areaCards
-    ? `(r.site_id = any($1::bigint[]) or (r.site_id is null and r.charge_rule_group_id in
-      (select charge_rule_group_id from site where id = any($1::bigint[]))))`
-    : 'r.site_id = any($1::bigint[])';
-  const card = await one<{ valueCard: number; monthCard: number }>(
-    db,
-    `select coalesce(sum(r.pay_amount) filter (where r.card_type in (1, 3, 4)), 0)::bigint as value_card,
-            coalesce(sum(r.pay_amount) filter (where r.card_type = 2), 0)::bigint as month_card
-     from card_recharge r where ${rechargeScope} and r.channel = 1 and r.create_time >= $2 and r.create_time < $3
-       and r.settle_status in ${INCOME_SETTLE}`,
-    [siteIds, from, to],
-  );
-  const cardRefund = await scalar(
-    db,
-    `select coalesce(sum(r.refund_amount), 0) from card_recharge r where ${rechargeScope} and r.channel = 1
-       and r.refund_time >= $2 and r.refund_time < $3 and r.settle_status in ${INCOME_SETTLE}`,
-    [siteIds, from, to],
-  );
-  const valueCard = Number(card?.valueCard ?? 0);
-  const monthCard = Number(card?.monthCard ?? 0);
-  const refund = chargeRefund + cardRefund;
-  return { charge, valueCard, monthCard, coin, refund, total: charge + valueCard + monthCard + coin - refund };
-}
-
-/** Orders counted as charging orders of a day window (R3.4): payType 1–6, not 启动失败, by start time. */
+/** Orders counted as charging orders of a day window (R3.4): the sum of the sites' counts of domain/sites.ts. */
 async function orderCountBetween(db: PGlite, siteIds: number[], from: number, to: number): Promise<number> {
-  return scalar(
-    db,
-    `select count(*) from charge_order where site_id = any($1::bigint[]) and pay_type between 1 and 6 and status <> 5
-     and start_time >= $2 and start_time < $3`,
-    [siteIds, from, to],
-  );
-}
-
-/** Device counts of the scope (R2): boxes of sites in status 1/2; sockets of offline boxes are offline. */
-export async function siteCounts(db: PGlite, siteIds: number[]): Promise<SiteCount> {
-  const siteCount = await scalar(
-    db,
-    'select count(*) from site where id = any($1::bigint[]) and deleted = 0 and status in (1, 2)',
-    [siteIds],
-  );
-  const boxes = await one<{ total: number; online: number; offline: number }>(
-    db,
-    `select count(*)::int as total, count(*) filter (where status in (1, 3))::int as online,
-            count(*) filter (where status = 2)::int as offline
-     from device where site_id = any($1::bigint[]) and device_type between 1 and 3`,
-    [siteIds],
-  );
-  const sockets = await one<{ total: number; idle: number; charging: number; fault: number; offline: number }>(
-    db,
-    `select count(*)::int as total,
-            count(*) filter (where d.status <> 2 and c.status = 0)::int as idle,
-            count(*) filter (where d.status <> 2 and c.status in (1, 2))::int as charging,
-            count(*) filter (where d.status <> 2 and c.status = 3)::int as fault,
-            count(*) filter (where d.status = 2 or c.status = 4)::int as offline
-     from charger c join device d on d.id = c.device_id
-     where d.site_id = any($1::bigint[]) and d.device_type between 1 and 3`,
-    [siteIds],
-  );
-  return {
-    siteCount,
-    boxCount: boxes?.total ?? 0,
-    onlineBoxCount: boxes?.online ?? 0,
-    offlineBoxCount: boxes?.offline ?? 0,
-    socketCount: sockets?.total ?? 0,
-    idleSocketCount: sockets?.idle ?? 0,
-    chargingSocketCount: sockets?.charging ?? 0,
-    faultSocketCount: sockets?.fault ?? 0,
-    offlineSocketCount: sockets?.offline ?? 0,
-  };
+  let total = 0;
+  for (const n of (await orderCountBySite(db, siteIds, from, to)).values()) total += n;
+  return total;
 }
 
 const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式须为YYYY-MM-DD');
@@ -179,12 +88,8 @@ export function homeRoutes(db: PGlite, now: () => number) {
        from charge_order where site_id = any($1::bigint[]) and status <> 5 and start_time >= $2 and start_time < $3`,
         [siteIds, today, today + DAY_MS],
       );
-      const chargingCount = await scalar(
-        db,
-        `select count(*) from charger c join device d on d.id = c.device_id
-       where d.site_id = any($1::bigint[]) and d.status <> 2 and c.status in (1, 2)`,
-        [siteIds],
-      );
+      // sockets charging now: the count of home's socket line (R2.3, domain/sites.ts)
+      const { chargingSocketCount: chargingCount } = await siteCounts(db, await countedSiteIds(db, siteIds));
       const data: TodayChargeInfo = {
         orderCount: await orderCountBetween(db, siteIds, today, today + DAY_MS),
         chargingCount,
@@ -201,7 +106,7 @@ export function homeRoutes(db: PGlite, now: () => number) {
     '/api/user/siteCount',
     { permission: 'login', input: z.object({}), touches: touches.sites },
     async ({ scope }) => {
-      return await siteCounts(db, await scope.siteIds());
+      return await siteCounts(db, await countedSiteIds(db, await scope.siteIds()));
     },
   );
 

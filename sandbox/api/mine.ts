@@ -17,7 +17,7 @@ import { BizError, INVALID, fail, input } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, startOfDayAt } from '../lib/time';
-import { siteCounts } from './home';
+import { countedSiteIds, siteCounts } from '../domain/sites';
 
 /**
  * The personal centre's endpoints (C-mine.md "/mine — 个人中心" Calls; entities.md §88–§92, R1, R2, R12): operating
@@ -128,7 +128,7 @@ export function mineRoutes(db: PGlite, now: () => number) {
     '/api/user/statisticalOperation',
     { permission: 'login', input: z.object({}), touches: touches.sites },
     async ({ scope }) => {
-      const counts = await siteCounts(db, await scope.siteIds());
+      const counts = await siteCounts(db, await countedSiteIds(db, await scope.siteIds()));
       const data: StatisticalOperation = {
         siteCount: counts.siteCount,
         boxCount: counts.boxCount,

@@ -23,9 +23,11 @@ describe('siteList', () => {
     expect(rest.body.data.list).toHaveLength(3);
     const everything = [...body.data.list, ...rest.body.data.list];
     expect(new Set(everything.map((s) => s.id)).size).toBe(7);
-    // Site 7 belongs to the agent; the operator (its superior party) sees it read-only.
-    expect(everything.find((s) => s.id === 7)?.editable).toBe(false);
-    const all = everything.filter((s) => s.editable);
+    // Site 7 belongs to the agent; the operator (its superior party) sees it read-only, last, counted nowhere.
+    expect(everything.find((s) => s.id === 7)).toMatchObject({ editable: false, shareOnly: true });
+    expect(everything.at(-1)?.id).toBe(7);
+    const all = everything.filter((s) => !s.shareOnly);
+    expect(all.every((s) => s.editable)).toBe(true);
     expect(all).toHaveLength(6);
     const counts = (await sb.get<SiteCount>('/api/user/siteCount', tokens.operator)).body.data;
     expect(all.reduce((s, r) => s + r.boxCount, 0)).toBe(counts.boxCount);
@@ -40,12 +42,14 @@ describe('siteList', () => {
 
   it('sorts by today income (default), creation, offline boxes; filters by keyword and community', async () => {
     const byIncome = (await list(tokens.operator, { sort: 1 })).body.data.list
-      .filter((s) => s.editable)
+      .filter((s) => !s.shareOnly)
       .map((s) => s.todayIncome);
     expect([...byIncome].sort((a, b) => b - a)).toEqual(byIncome);
     expect(byIncome[0]).toBeGreaterThan(0);
+    // own sites first, then the share-only site 7 (each group in the sort's order)
     const byCreated = (await list(tokens.operator, { sort: 2 })).body.data.list;
-    const created = byCreated.map((s) => s.createTime);
+    expect(byCreated.map((s) => s.shareOnly)).toEqual([false, false, false, false, false, false, true]);
+    const created = byCreated.filter((s) => !s.shareOnly).map((s) => s.createTime);
     expect([...created].sort((a, b) => b - a)).toEqual(created);
     const byOffline = (await list(tokens.operator, { sort: 3 })).body.data.list;
     expect(byOffline[0]?.boxOfflineCount).toBeGreaterThan(0);
@@ -85,7 +89,7 @@ describe('siteList', () => {
     const own = agentSites.find((s) => s.name === '西溪花园车棚');
     expect(own?.editable).toBe(true);
     // The agent is a party of site 4 of the operator: visible, read-only.
-    expect(agentSites.find((s) => s.id === 4)?.editable).toBe(false);
+    expect(agentSites.find((s) => s.id === 4)).toMatchObject({ editable: false, shareOnly: true });
     const builder = await sb.login(DEMO_PHONES.builder);
     expect((await list(builder, {})).body.data.canAdd).toBe(false);
   });

@@ -28,7 +28,14 @@ import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
-import { incomeBetween } from './home';
+import {
+  countedSiteIds,
+  orderCountBySite,
+  shareBySite,
+  siteDeviceCounts,
+  siteIncomeBetween,
+  sumDeviceCounts,
+} from '../domain/sites';
 import {
   activateDueVersions,
   chargeRuleGroupId,
@@ -95,18 +102,11 @@ export async function siteDetail(db: PGlite, scope: Scope, entry: SiteTarget, no
   const today = startOfDayAt(now);
   const monthStart = startOfDay(firstDayOfMonth(dayOf(now)));
   const owned = Number(site.operatorId) === scope.ownerId;
-  const share = (from: number) =>
-    scalar(
-      db,
-      `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2 and role in (1, 2, 5)
-       and create_time >= $3 and create_time < $4`,
-      [scope.ownerId, siteId, from, today + DAY_MS],
-    );
-  const siteOnly = async (from: number) => {
+  const share = async (from: number) =>
+    (await shareBySite(db, scope.ownerId, [siteId], from, today + DAY_MS)).get(siteId) ?? 0;
+  const siteOnly = async (from: number) =>
     // The site's own 营业额: area-card recharges belong to no single site.
-    const income = await incomeBetween(db, [siteId], from, today + DAY_MS, false);
-    return income.total;
-  };
+    (await siteIncomeBetween(db, [siteId], from, today + DAY_MS)).get(siteId)?.total ?? 0;
   const rules = shareRulesOf(await shareRuleVersions(db, siteId));
   const { operatorId: _owner, ...rest } = site;
   return {
@@ -118,12 +118,7 @@ export async function siteDetail(db: PGlite, scope: Scope, entry: SiteTarget, no
     cameraCount: counts?.cameraCount ?? 0,
     smokeCount: counts?.smokeCount ?? 0,
     todayIncome: owned ? await siteOnly(today) : await share(today),
-    todayOrderCount: await scalar(
-      db,
-      `select count(*) from charge_order where site_id = $1 and pay_type between 1 and 6 and status <> 5
-       and start_time >= $2 and start_time < $3`,
-      [siteId, today, today + DAY_MS],
-    ),
+    todayOrderCount: (await orderCountBySite(db, [siteId], today, today + DAY_MS)).get(siteId) ?? 0,
     monthIncome: owned ? await siteOnly(monthStart) : await share(monthStart),
     editable: entry.editable,
   };
@@ -155,27 +150,8 @@ export async function deviceStatusStatistics(
   withSiteList: boolean,
   now: number,
 ): Promise<DeviceStatusStatistics> {
-  const boxes = await one<Record<string, number>>(
-    db,
-    `select count(*)::int as box_total,
-            count(*) filter (where status = 1)::int as box_online,
-            count(*) filter (where status = 2)::int as box_offline,
-            count(*) filter (where status = 3)::int as box_fault
-     from device where site_id = any($1::bigint[]) and device_type between 1 and 3`,
-    [siteIds],
-  );
-  const sockets = await one<Record<string, number>>(
-    db,
-    `select count(*)::int as socket_total,
-            count(*) filter (where d.status <> 2 and c.status = 0)::int as socket_idle,
-            count(*) filter (where d.status <> 2 and c.status = 1)::int as socket_charging,
-            count(*) filter (where d.status <> 2 and c.status = 2)::int as socket_full,
-            count(*) filter (where d.status <> 2 and c.status = 3)::int as socket_fault,
-            count(*) filter (where d.status = 2 or c.status = 4)::int as socket_offline
-     from charger c join device d on d.id = c.device_id
-     where d.site_id = any($1::bigint[]) and d.device_type between 1 and 3`,
-    [siteIds],
-  );
+  const perSite = await siteDeviceCounts(db, siteIds);
+  const t = sumDeviceCounts(perSite.values());
   const others = await one<Record<string, number>>(
     db,
     `select count(*) filter (where device_type = 4)::int as guard_total,
@@ -194,16 +170,16 @@ export async function deviceStatusStatistics(
   const n = (row: Record<string, number> | null, key: string) => Number(row?.[key] ?? 0);
   const data: DeviceStatusStatistics = {
     statTime: now,
-    boxTotal: n(boxes, 'boxTotal'),
-    boxOnline: n(boxes, 'boxOnline'),
-    boxOffline: n(boxes, 'boxOffline'),
-    boxFault: n(boxes, 'boxFault'),
-    socketTotal: n(sockets, 'socketTotal'),
-    socketIdle: n(sockets, 'socketIdle'),
-    socketCharging: n(sockets, 'socketCharging'),
-    socketFull: n(sockets, 'socketFull'),
-    socketFault: n(sockets, 'socketFault'),
-    socketOffline: n(sockets, 'socketOffline'),
+    boxTotal: t.boxTotal,
+    boxOnline: t.boxOnline,
+    boxOffline: t.boxOffline,
+    boxFault: t.boxFault,
+    socketTotal: t.socketTotal,
+    socketIdle: t.socketIdle,
+    socketCharging: t.socketCharging,
+    socketFull: t.socketFull,
+    socketFault: t.socketFault,
+    socketOffline: t.socketOffline,
     guardTotal: n(others, 'guardTotal'),
     guardOnline: n(others, 'guardOnline'),
     gateTotal: n(others, 'gateTotal'),
@@ -216,18 +192,25 @@ export async function deviceStatusStatistics(
     smokeOffline: n(others, 'smokeOffline'),
   };
   if (withSiteList) {
-    data.siteList = await rows(
+    const names = await rows<{ id: number; name: string }>(
       db,
-      `select s.id as site_id, s.name as site_name,
-              count(distinct d.id) filter (where d.device_type between 1 and 3)::int as box_total,
-              count(distinct d.id) filter (where d.device_type between 1 and 3 and d.status = 2)::int as box_offline,
-              count(c.id) filter (where d.status <> 2 and c.status = 0)::int as socket_idle,
-              count(c.id) filter (where d.status <> 2 and c.status in (1, 2))::int as socket_charging,
-              count(c.id) filter (where d.status <> 2 and c.status = 3)::int as socket_fault
-       from site s left join device d on d.site_id = s.id left join charger c on c.device_id = d.id
-       where s.id = any($1::bigint[]) group by s.id, s.name order by box_offline desc, s.name`,
+      'select id, name from site where id = any($1::bigint[])',
       [siteIds],
     );
+    data.siteList = names
+      .map(({ id, name }) => {
+        const c = perSite.get(Number(id)) ?? t;
+        return {
+          siteId: Number(id),
+          siteName: name,
+          boxTotal: c.boxTotal,
+          boxOffline: c.boxOffline,
+          socketIdle: c.socketIdle,
+          socketCharging: c.socketCharging + c.socketFull,
+          socketFault: c.socketFault,
+        };
+      })
+      .sort((x, y) => y.boxOffline - x.boxOffline || (x.siteName < y.siteName ? -1 : x.siteName > y.siteName ? 1 : 0));
   }
   return data;
 }
@@ -328,6 +311,102 @@ export async function ownedProperty(db: Db, ownerId: number, merchantId: number)
   return count > 0;
 }
 
+/**
+ * The rows of the site list (B-site.md §1; issue 13): first the sites the account's counts cover (countedSiteIds of the
+ * scope: the summary strip, home and /mine are their sums), then, read-only and never counted, the other sites the
+ * caller sees — where an owner is only a profit-share party (shareOnly; R1.3, B rule A4). Each row's figures come from
+ * domain/sites.ts: device counts per site (故障 boxes online, 已充满 sockets charging), today's orders, and todayIncome —
+ * the site's 营业额 of today for its own rows, the account's own share for a shareOnly row. Sorted on the server by
+ * the figure the rows show (1 今日收入 descending, 2 newest first, 3 most offline boxes; ties by id), own rows before
+ * shareOnly rows, then paged.
+ */
+export async function siteListPage(
+  db: PGlite,
+  scope: Scope,
+  q: z.infer<typeof siteListSchema>,
+  now: number,
+): Promise<Omit<SiteListPage, 'canAdd'>> {
+  const scopeIds = await scope.siteIds();
+  const visible = await scope.visibleSites();
+  const own = await countedSiteIds(db, scopeIds);
+  const partyOnly = await countedSiteIds(
+    db,
+    visible.filter((v) => !scopeIds.includes(v.id)).map((v) => v.id),
+  );
+  const editable = new Map(visible.map((v) => [v.id, v.editable]));
+  const conditions = ['s.id = any($1::bigint[])'];
+  const params: unknown[] = [[...own, ...partyOnly]];
+  if (q.keyword) {
+    params.push(likePattern(q.keyword));
+    conditions.push(`(s.name ilike $${params.length} or s.address ilike $${params.length})`);
+  }
+  if (q.communityId) {
+    params.push(q.communityId);
+    conditions.push(`s.community_id = $${params.length}`);
+  }
+  const sites = await rows<
+    Pick<
+      SiteRow,
+      | 'id'
+      | 'name'
+      | 'province'
+      | 'city'
+      | 'area'
+      | 'address'
+      | 'communityId'
+      | 'communityName'
+      | 'merchantId'
+      | 'merchantName'
+      | 'auditStatus'
+      | 'createTime'
+    >
+  >(
+    db,
+    `select s.id, s.name, s.province, s.city, s.area, s.address, s.community_id, cm.name as community_name,
+            s.merchant_id, m.short_name as merchant_name, s.audit_status, s.create_time
+     from site s left join community cm on cm.id = s.community_id left join account m on m.id = s.merchant_id
+     where ${conditions.join(' and ')}`,
+    params,
+  );
+  const ids = sites.map((r) => Number(r.id));
+  const today = startOfDayAt(now);
+  const [counts, income, share, orders] = await Promise.all([
+    siteDeviceCounts(db, ids),
+    siteIncomeBetween(db, ids, today, today + DAY_MS),
+    shareBySite(db, scope.ownerId, ids, today, today + DAY_MS),
+    orderCountBySite(db, ids, today, today + DAY_MS),
+  ]);
+  const list: SiteRow[] = sites.map((site) => {
+    const id = Number(site.id);
+    const shareOnly = !own.includes(id);
+    const c = counts.get(id);
+    return {
+      ...site,
+      id,
+      createTime: Number(site.createTime),
+      boxCount: c?.boxTotal ?? 0,
+      boxOnlineCount: (c?.boxOnline ?? 0) + (c?.boxFault ?? 0),
+      boxOfflineCount: c?.boxOffline ?? 0,
+      socketCount: c?.socketTotal ?? 0,
+      chargingSocketCount: (c?.socketCharging ?? 0) + (c?.socketFull ?? 0),
+      smokeAlarmCount: c?.smokeAlarm ?? 0,
+      todayIncome: shareOnly ? (share.get(id) ?? 0) : (income.get(id)?.total ?? 0),
+      todayOrderCount: orders.get(id) ?? 0,
+      editable: !shareOnly && (editable.get(id) ?? false),
+      shareOnly,
+    };
+  });
+  const byFigure: (a: SiteRow, b: SiteRow) => number =
+    q.sort === 2
+      ? (a, b) => b.createTime - a.createTime || b.id - a.id
+      : q.sort === 3
+        ? (a, b) => b.boxOfflineCount - a.boxOfflineCount || a.id - b.id
+        : (a, b) => b.todayIncome - a.todayIncome || a.id - b.id;
+  list.sort((a, b) => Number(a.shareOnly) - Number(b.shareOnly) || byFigure(a, b));
+  const from = (q.pageNum - 1) * q.pageSize;
+  return { list: list.slice(from, from + q.pageSize), total: list.length };
+}
+
 export function siteRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
 
@@ -338,89 +417,8 @@ export function siteRoutes(db: PGlite, now: () => number) {
     async ({ caller, scope, input: q }) => {
       // The lazy 00:00 job (B.6) for every site: party visibility and auditStatus follow the versions in force.
       await activateDueVersions(db, now());
-      const visible = await scope.visibleSites();
-      const editable = new Map(visible.map((v) => [v.id, v.editable]));
-      const today = startOfDayAt(now());
-      const conditions = ['s.id = any($1::bigint[])', 's.deleted = 0'];
-      const params: unknown[] = [visible.map((v) => v.id)];
-      if (q.keyword) {
-        params.push(likePattern(q.keyword));
-        conditions.push(`(s.name ilike $${params.length} or s.address ilike $${params.length})`);
-      }
-      if (q.communityId) {
-        params.push(q.communityId);
-        conditions.push(`s.community_id = $${params.length}`);
-      }
-      const order =
-        q.sort === 2
-          ? 's.create_time desc, s.id desc'
-          : q.sort === 3
-            ? 'box_offline_count desc, s.id'
-            : 'today_income desc, s.id';
-      const where = conditions.join(' and ');
-      const total = await scalar(db, `select count(*) from site s where ${where}`, params);
-      params.push(today, today + DAY_MS, q.pageSize, (q.pageNum - 1) * q.pageSize);
-      const [from, to, limit, offset] = [params.length - 3, params.length - 2, params.length - 1, params.length];
-      const list = await rows<SiteRow & { operatorId: number }>(
-        db,
-        `select s.id, s.operator_id, s.name, s.province, s.city, s.area, s.address, s.community_id, cm.name as community_name,
-              s.merchant_id, m.short_name as merchant_name, s.audit_status, s.create_time,
-              coalesce(b.box_count, 0) as box_count, coalesce(b.box_online_count, 0) as box_online_count,
-              coalesce(b.box_offline_count, 0) as box_offline_count, coalesce(k.socket_count, 0) as socket_count,
-              coalesce(k.charging_socket_count, 0) as charging_socket_count,
-              coalesce(sm.smoke_alarm_count, 0) as smoke_alarm_count,
-              coalesce(o.today_order_count, 0) as today_order_count,
-              (coalesce(o.gross, 0) - rf.refund + cr.net)::bigint as today_income
-       from site s
-       left join community cm on cm.id = s.community_id
-       left join account m on m.id = s.merchant_id
-       left join lateral (select count(*)::int as box_count,
-                                 count(*) filter (where status in (1, 3))::int as box_online_count,
-                                 count(*) filter (where status = 2)::int as box_offline_count
-                          from device where site_id = s.id and device_type between 1 and 3) b on true
-       left join lateral (select count(*)::int as socket_count,
-                                 count(*) filter (where d.status <> 2 and c.status in (1, 2))::int as charging_socket_count
-                          from charger c join device d on d.id = c.device_id
-                          where d.site_id = s.id and d.device_type between 1 and 3) k on true
-       left join lateral (select count(*)::int as smoke_alarm_count from device
-                          where site_id = s.id and device_type = 7 and smoke_status = 1) sm on true
-       left join lateral (select count(*) filter (where pay_type between 1 and 6 and status <> 5)::int as today_order_count,
-                                 coalesce(sum(amount) filter (where pay_type in (1, 2) and settle_status in (0, 1, 3)), 0)
-                                 + coalesce(sum(amount) filter (where pay_type = 6 and status <> 5 and settle_status in (0, 1, 3)), 0)
-                                   as gross
-                          from charge_order where site_id = s.id and pay_time >= $${from} and pay_time < $${to}) o on true
-       left join lateral (select coalesce(sum(r.refund_amount), 0) as refund from order_refund r
-                          join charge_order co on co.id = r.order_id
-                          where co.site_id = s.id and co.pay_type in (1, 2) and co.settle_status in (0, 1, 3)
-                            and r.status = 2 and r.finish_time >= $${from} and r.finish_time < $${to}) rf on true
-       left join lateral (select coalesce(sum(pay_amount) filter (where create_time >= $${from} and create_time < $${to}), 0)
-                                 - coalesce(sum(refund_amount) filter (where refund_time >= $${from} and refund_time < $${to}), 0)
-                                   as net
-                          from card_recharge where site_id = s.id and channel = 1 and settle_status in (0, 1, 3)) cr on true
-       where ${where}
-       order by ${order}
-       limit $${limit} offset $${offset}`,
-        params,
-      );
-      // todayIncome is the site's 营业额 of today (R3.2: charge + coin + card recharges sold there − refunds; area-card
-      // recharges belong to no single site and are in no row) for the owner; a party (property, agent, partner,
-      // superior) sees only its own share of today on a site it does not own (R1.3).
-      const out: SiteRow[] = [];
-      for (const { operatorId, ...row } of list) {
-        const owned = Number(operatorId) === caller.ownerId;
-        const todayIncome = owned
-          ? Number(row.todayIncome)
-          : await scalar(
-              db,
-              `select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2
-             and role in (1, 2, 5) and create_time >= $3 and create_time < $4`,
-              [caller.ownerId, row.id, today, today + DAY_MS],
-            );
-        out.push({ ...row, todayIncome, editable: editable.get(Number(row.id)) ?? false });
-      }
       const data: SiteListPage = {
-        list: out,
-        total,
+        ...(await siteListPage(db, scope, q, now())),
         canAdd: caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType),
       };
       return data;
@@ -473,7 +471,8 @@ export function siteRoutes(db: PGlite, now: () => number) {
       touches: touches.optionalSite('siteId', 'view'),
     },
     async ({ scope, target }) => {
-      const ids = target ? [target.id] : await scope.siteIds();
+      // all the caller's sites = the sites its counts cover (domain/sites.ts), as home and /mine count them
+      const ids = target ? [target.id] : await countedSiteIds(db, await scope.siteIds());
       return deviceStatusStatistics(db, ids, target === null, now());
     },
   );

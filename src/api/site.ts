@@ -134,6 +134,11 @@ export interface SiteRow {
   /** 0 正常, 1 分成变更审核中, 2 分成变更已驳回. */
   auditStatus: 0 | 1 | 2;
   editable: boolean;
+  /**
+   * True on a site of another owner where the caller is only a profit-share party (R1.3, B rule A4): listed read-only
+   * after the caller's own sites, counted in no summary; its todayIncome is the caller's own share.
+   */
+  shareOnly: boolean;
   createTime: number;
 }
 

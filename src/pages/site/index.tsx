@@ -81,6 +81,7 @@ function SiteCard({ site }: { site: SiteRow }) {
         <strong className={styles.cardName} data-testid="site-name">
           {site.name}
         </strong>
+        {site.shareOnly && <Tag color="default">分成站点</Tag>}
         {site.boxCount === 0 && <Tag color="warning">待装机</Tag>}
         {site.auditStatus === 1 && <Tag color="primary">分成审核中</Tag>}
       </div>
@@ -97,7 +98,7 @@ function SiteCard({ site }: { site: SiteRow }) {
           插座 充电中 <b>{site.chargingSocketCount}</b>/{site.socketCount}
         </span>
         <span>
-          今日收入{' '}
+          {site.shareOnly ? '今日分成' : '今日收入'}{' '}
           <b>
             <Money fen={site.todayIncome} />
           </b>
