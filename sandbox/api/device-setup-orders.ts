@@ -2,7 +2,8 @@ import { BizError, INVALID } from '../http/envelope';
 import type { Db } from '../lib/db';
 import { one, rows, scalar } from '../lib/db';
 import { dayOf } from '../lib/time';
-import { splitAmounts, type SplitRow as SeedSplitRow } from '../db/seed/money';
+import type { SplitRow as SeedSplitRow } from '../db/seed/money';
+import { channelFeeOf, platformSplitOf, splitAmounts } from '../domain/split';
 import { pad, stamp, tierPrice, type ChargeRule } from '../db/seed/util';
 import { activateDueVersions } from './share-rules';
 
@@ -337,7 +338,7 @@ export async function splitOrder(
   const owner = await one<{ settleMode: number }>(db, 'select settle_mode from account where id = $1', [
     site.operatorId,
   ]);
-  const channelFee = kind === 'charge' ? Math.round((gross * 60) / 10000) : 0;
+  const channelFee = kind === 'charge' ? channelFeeOf(gross) : 0;
   let platformFee = 0;
   let proportion: number | null = null;
   let periodId: number | null = null;
@@ -356,10 +357,7 @@ export async function splitOrder(
     if (plan && period) {
       proportion = Number(plan.proportion);
       periodId = Number(period.id);
-      platformFee = Math.min(
-        Math.floor((gross * proportion) / 100),
-        Math.max(0, Number(period.dueAmount) - Number(period.deductedAmount)),
-      );
+      platformFee = platformSplitOf(gross, proportion, Number(period.dueAmount) - Number(period.deductedAmount));
       if (platformFee > 0)
         await db.query('update fee_period set deducted_amount = deducted_amount + $2, update_time = $3 where id = $1', [
           period.id,

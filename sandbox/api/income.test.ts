@@ -75,7 +75,7 @@ describe('GET /api/account/v2/balance', () => {
       )
     ).rows[0];
     expect(Number(last?.balance_after)).toBe(wallet.availableBalance);
-    expect(wallet.withdrawingAmount).toBeGreaterThan(0); // the 待审核 ¥25,000.00 withdrawal
+    expect(wallet.withdrawingAmount).toBeGreaterThan(0); // the withdrawal 待审核 since 40 minutes
     expect(wallet.account).toBe('杭州市西湖区易充充电服务部');
   });
 

@@ -1263,6 +1263,9 @@ create index order_split_order_idx on order_split (order_type, order_id);
 create index order_split_account_idx on order_split (account_id, post_status);
 create index order_split_site_idx on order_split (site_id, create_time);
 create index order_split_period_idx on order_split (period_id) where period_id is not null;
+-- the 02:00 posting reads the unposted rows made before today; the 02:30 freeze the owner rows of one posting
+create index order_split_unposted_idx on order_split (create_time) where post_status = 0;
+create index order_split_owner_post_idx on order_split (post_time) where role = 0;
 
 -- =====================================================================================================================
 -- 8. Statements, bills, exports

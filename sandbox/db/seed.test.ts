@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dayOf } from '../lib/time';
+import { walletViolations } from '../testing';
 import { seedDemoData } from './seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -205,60 +206,46 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     expect(await num(db, 'select count(*) from charge_order where status <> 1 and end_time > $1', [now])).toBe(0);
   });
 
-  it('keeps every wallet equal to its ledger (R4.5)', async () => {
-    const rows = await all<{
-      account_id: number;
-      available_balance: number;
-      signed: number;
-      last: number | null;
-      balance: number;
-      parts: number;
-    }>(
-      db,
-      `select w.account_id, w.available_balance,
-              coalesce((select sum(case when b.direction = 1 then b.amount else -b.amount end) from account_bill b where b.account_id = w.account_id), 0) as signed,
-              (select b.balance_after from account_bill b where b.account_id = w.account_id order by b.create_time desc, b.id desc limit 1) as last,
-              w.balance, w.available_balance + w.frozen_amount + w.card_frozen_amount + w.withdrawing_amount as parts
-         from wallet w`,
-    );
-    for (const r of rows) {
-      expect(Number(r.signed), `signed ${r.account_id}`).toBe(Number(r.available_balance));
-      expect(Number(r.last ?? 0), `last ${r.account_id}`).toBe(Number(r.available_balance));
-      expect(Number(r.parts)).toBe(Number(r.balance));
-    }
-    // running balances chain without gaps and never go negative
-    expect(
-      await num(
-        db,
-        `select count(*) from (select balance_after,
-                 lag(balance_after, 1, 0::bigint) over (partition by account_id order by create_time, id) as prev,
-                 case when direction = 1 then amount else -amount end as d from account_bill) t
-          where balance_after <> prev + d`,
-      ),
-    ).toBe(0);
+  it('keeps every wallet equal to its ledger and to its facts (R4.5, R11.2)', async () => {
+    expect(await walletViolations(db)).toEqual([]);
     expect(await num(db, 'select count(*) from account_bill where balance_after < 0')).toBe(0);
-    // derived wallet figures
-    const mismatch = await num(
-      db,
-      `select count(*) from wallet w where
-         w.pending_income <> coalesce((select sum(amount) from order_split s where s.account_id = w.account_id and s.post_status = 0 and not s.cash_only), 0)
-      or w.total_income <> coalesce((select sum(amount) from account_bill b where b.account_id = w.account_id and b.biz_type between 1 and 5), 0)
-      or w.withdrawing_amount <> coalesce((select sum(amount) from withdrawal x where x.account_id = w.account_id and x.status in (1, 2)), 0)
-      or w.total_withdraw <> coalesce((select sum(amount) from withdrawal x where x.account_id = w.account_id and x.status = 3), 0)
-      or w.card_frozen_amount <> coalesce((select sum(remaining_amount) from area_card_freeze f where f.account_id = w.account_id), 0)
-      or w.frozen_amount <> coalesce((select sum(d.frozen_amount) from instalment_deduction d join instalment_plan p on p.id = d.plan_id
-                                       where p.account_id = w.account_id and d.status = 1), 0)
-                          + coalesce((select sum(frozen_amount) from cost_bill b where b.account_id = w.account_id and b.status = 1), 0)`,
-    );
-    expect(mismatch).toBe(0);
     const main = await all<{ withdrawing_amount: number; card_frozen_amount: number }>(
       db,
       'select * from wallet where account_id = 10001',
     );
-    expect(Number(main[0]?.withdrawing_amount)).toBe(2_500_000);
     expect(Number(main[0]?.card_frozen_amount)).toBeGreaterThan(0);
     const empty = await all<{ balance: number }>(db, 'select balance from wallet where account_id in (10008, 10009)');
     expect(empty.every((w) => Number(w.balance) === 0)).toBe(true);
+  });
+
+  it('tells a possible story: every wallet is its own history from zero, withdrawals never exceed what came in', async () => {
+    // no carried-in balance: the first entry of every account starts from zero
+    expect(await num(db, 'select count(*) from account_bill where biz_type in (8, 15)')).toBe(0);
+    expect(
+      await num(
+        db,
+        `select count(*) from (select distinct on (account_id) account_id, direction, amount, balance_after
+           from account_bill order by account_id, id) f where direction <> 1 or balance_after <> amount`,
+      ),
+    ).toBe(0);
+    // lifetime credits and unfreezes = what was withdrawn, is being withdrawn, is available, or went to refunds,
+    // freezes and SIM rent (a failed withdrawal's money came back: it counts nowhere)
+    const story = await all<Record<string, string>>(
+      db,
+      `select w.account_id, w.total_income, w.total_withdraw, w.withdrawing_amount, w.available_balance, w.frozen_amount,
+              coalesce((select sum(amount) from account_bill b where b.account_id = w.account_id and b.biz_type = 6), 0)
+                as back,
+              coalesce((select sum(amount) from account_bill b where b.account_id = w.account_id
+                        and b.biz_type in (11, 13, 14, 16)), 0) as other_out
+       from wallet w`,
+    );
+    for (const r of story) {
+      const n = (k: string) => Number(r[k]);
+      expect(n('total_withdraw') + n('withdrawing_amount') + n('available_balance'), `account ${r.account_id}`).toBe(
+        n('total_income') + n('back') - n('other_out'),
+      );
+      expect(n('total_withdraw') + n('withdrawing_amount')).toBeLessThanOrEqual(n('total_income'));
+    }
   });
 
   it('splits every settled order into rows adding up to its amount after refunds (R4.2)', async () => {
@@ -591,8 +578,36 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
       [3, 10],
       [4, 1],
     ]);
-    expect(Number(w[0]?.amount)).toBe(2_500_000);
+    // each withdrawal took what was available then (never more), reviewed when first to its card, paid out 5 min after
+    expect(
+      await num(
+        db,
+        `select count(*) from withdrawal x join account_bill b on b.id = x.apply_bill_id
+         where b.amount <> x.amount or b.balance_after < 0 or b.status <> case x.status when 3 then 1 when 4 then 3 else 2 end`,
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        db,
+        `select count(*) from withdrawal x where x.account_id = 10001 and x.status <> 1 and (
+           (x.audit_time is not null) <> not exists (select 1 from withdrawal y where y.bank_card_id = x.bank_card_id
+                                                     and y.apply_time < x.apply_time)
+           or (x.status in (3, 4) and x.finish_time <> coalesce(x.audit_time, x.apply_time) + 300000))`,
+      ),
+    ).toBe(0);
+    const pending = await all<{ bank_card_id: number; apply_time: number }>(
+      db,
+      'select bank_card_id, apply_time from withdrawal where status = 1',
+    );
+    expect(Number(pending[0]?.bank_card_id)).toBe(3);
+    expect(Number(pending[0]?.apply_time)).toBe(now - 40 * 60_000);
+    const failed = await all<{ card_no_tail: string; fail_reason: string; refund_bill_id: number }>(
+      db,
+      'select card_no_tail, fail_reason, refund_bill_id from withdrawal where status = 4',
+    );
+    expect(failed[0]).toMatchObject({ card_no_tail: '4444', fail_reason: '户名与卡号不符' });
     expect(await num(db, 'select count(*) from account_bill where biz_type = 7 and account_id = 10001')).toBe(1);
+    expect(await num(db, `select status from bank_card where card_no_tail = '4444'`)).toBe(2);
     expect(
       await num(
         db,
@@ -675,9 +690,11 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
         'select count(*) from instalment_plan p join site s on s.contract_code = p.contract_no and s.id = p.site_id',
       ),
     ).toBe(3);
-    // no open arrears; one historical arrears fully repaid
-    expect(await num(db, 'select count(*) from arrears where status in (1, 2)')).toBe(0);
-    expect(await num(db, 'select count(*) from arrears where status = 3 and repaid_amount = amount')).toBe(1);
+    // no open arrears of 10001; one historical instalment arrears fully repaid
+    expect(await num(db, 'select count(*) from arrears where account_id = 10001 and status in (1, 2)')).toBe(0);
+    expect(
+      await num(db, 'select count(*) from arrears where source in (1, 2) and status = 3 and repaid_amount = amount'),
+    ).toBe(1);
     // settled cycles: frozen = deducted + unfrozen, due = deducted + owe; plan paid = Σ deducted
     expect(
       await num(
@@ -724,7 +741,7 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     // SIM rent: current month frozen, 5 past months deducted, 2 old annual bills
     const sim = await all<{ version: number; status: number; n: number }>(
       db,
-      'select version, status, count(*)::int as n from cost_bill group by 1, 2 order by 1, 2',
+      'select version, status, count(*)::int as n from cost_bill where account_id = 10001 group by 1, 2 order by 1, 2',
     );
     expect(sim).toEqual([
       { version: 1, status: 2, n: 2 },
@@ -740,6 +757,23 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     expect(
       await num(db, `select count(*) from account_bill where biz_type = 14 and create_time > $1`, [now - 89 * DAY_MS]),
     ).toBeGreaterThan(1);
+    // the rent of every account with 4G boxes, frozen from its wallet on each 1st of the window; a shortfall is owed
+    expect(
+      await num(
+        db,
+        `select count(*) from cost_bill c where c.version = 2 and c.frozen_time >= $1 and c.frozen_amount <>
+           coalesce((select sum(amount) from account_bill b where b.cost_bill_id = c.id and b.biz_type = 14), 0)`,
+        [now - 89 * DAY_MS],
+      ),
+    ).toBe(0);
+    expect(
+      await num(
+        db,
+        `select count(*) from cost_bill c where c.owe_amount > 0 and (c.status <> 3 or c.owe_amount <>
+           (select sum(amount) from arrears a where a.cost_bill_id = c.id and a.source = 3))`,
+      ),
+    ).toBe(0);
+    expect(await num(db, 'select count(distinct account_id) from cost_bill where version = 2')).toBeGreaterThan(1);
   });
 
   it('has the smaller demo data (messages, warnings, work orders, applications)', async () => {

@@ -121,8 +121,10 @@ const WALLET_ACCOUNTS = [
  * 10002, 8–9 of split-mode operator 10007, 10 of unsigned operator 10008) with charge-rule groups and share-rule
  * versions, device models, devices and chargers (424 sockets on sites 1–5), QR stickers, transfers, riders and cards
  * with their recharges, 90 days of charge orders (30 for 10007; held / returned orders for 10008; 2 running now),
- * refunds, the money replay (OrderSplit rows, 02:00 postings as AccountBill entries with running balances,
- * withdrawals, wallets equal to their ledgers), site and account daily statistics, site bills, merchant entities,
+ * refunds, the money replay (OrderSplit rows; then, in time order on a timeline, the 02:00 postings, refunds, the
+ * 02:30 freezes, the settlements, SIM rent and the withdrawals with their review and payout, each decided by the rules
+ * of sandbox/domain that the scheduled jobs use, on the wallets as they are at that instant: every wallet is its
+ * ledger replayed from zero), site and account daily statistics, site bills, merchant entities,
  * e-sign, online-bank accounts, KYB, fee periods, and the smaller message / work-order / parking / export data.
  * All money is in fen, all instants epoch ms, days 'YYYY-MM-DD' (Asia/Shanghai).
  *

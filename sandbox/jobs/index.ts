@@ -1,3 +1,5 @@
+import { SCHEDULE } from '../domain/schedule';
+import { nextPayout, nextReview, payOutDue, reviewDue } from '../domain/withdrawal';
 import {
   activateShareRules,
   expireMonthCards,
@@ -6,7 +8,12 @@ import {
   nextPaymentExpiry,
 } from './expiry';
 import { ONBOARDING_JOBS } from './onboarding';
+import { postSplits, returnHeldOrders } from './posting';
 import { dailyJob, type Job } from './runner';
+import { dailyFreeze, monthlySettlement, simRent } from './settlement';
+import { autoWithdraw } from './withdrawal';
+
+const { midnight, posting, dailyFreeze: freeze, settlement, autoWithdraw: auto } = SCHEDULE;
 
 /**
  * The scheduled jobs of the sandbox in the one order of entities.md R10 (Asia/Shanghai; jobs due at the same instant
@@ -14,10 +21,23 @@ import { dailyJob, type Job } from './runner';
  */
 export const JOBS: readonly Job[] = [
   // 00:00
-  dailyJob('shareRuleVersions', 0, 0, activateShareRules),
-  dailyJob('monthCardExpiry', 0, 0, expireMonthCards),
-  dailyJob('siteApplyExpiry', 0, 0, expireSiteApplications),
-  // item-driven
+  dailyJob('shareRuleVersions', midnight.hh, midnight.mm, activateShareRules),
+  dailyJob('monthCardExpiry', midnight.hh, midnight.mm, expireMonthCards),
+  dailyJob('simRent', midnight.hh, midnight.mm, simRent),
+  dailyJob('siteApplyExpiry', midnight.hh, midnight.mm, expireSiteApplications),
+  // 02:00
+  dailyJob('posting', posting.hh, posting.mm, postSplits),
+  dailyJob('heldOrderReturn', posting.hh, posting.mm, returnHeldOrders),
+  // 02:30
+  dailyJob('dailyFreeze', freeze.hh, freeze.mm, dailyFreeze),
+  // 03:00
+  dailyJob('settlement', settlement.hh, settlement.mm, monthlySettlement),
+  // 10:00
+  dailyJob('autoWithdraw', auto.hh, auto.mm, autoWithdraw),
+  // item-driven: withdrawals reviewed an hour after they were made and paid out minutes after they enter 处理中;
+  // unpaid arrears payments close after 15 minutes
+  { name: 'withdrawalReview', nextDue: nextReview, run: reviewDue },
+  { name: 'withdrawalPayout', nextDue: nextPayout, run: payOutDue },
   { name: 'paymentExpiry', nextDue: nextPaymentExpiry, run: expirePayments },
   // item-driven: the back office's and the bank's answers in the onboarding chain (jobs/onboarding.ts)
   ...ONBOARDING_JOBS,

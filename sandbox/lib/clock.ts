@@ -27,11 +27,6 @@ export class BusinessClock {
     return this.fixed === null;
   }
 
-  /** The machine's time (epoch ms), whatever the business clock says. */
-  realNow(): number {
-    return this.real();
-  }
-
   /** Sets the business clock to `ms` (epoch ms); it stands there until moved again. */
   set(ms: number): void {
     this.fixed = ms;

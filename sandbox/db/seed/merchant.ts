@@ -18,6 +18,8 @@ interface CardSpec {
   phone: string | null;
   verifyStatus: 0 | 1 | 2;
   daysAgo: number;
+  /** Unbound that many days ago (status 2 已解绑), or bound. */
+  unboundDaysAgo?: number;
 }
 
 const CARD_SPECS: CardSpec[] = [
@@ -65,6 +67,24 @@ const CARD_SPECS: CardSpec[] = [
     phone: null,
     verifyStatus: 2,
     daysAgo: 150,
+  },
+  {
+    // bound with a wrong holder: its one withdrawal failed (户名与卡号不符, D's sandbox rule for cards ending in 4444), then
+    // the operator unbound it
+    id: 8,
+    accountId: ACC.operator,
+    cardType: 1,
+    source: 1,
+    holder: '陈建国',
+    idCardNo: '330106198203154218',
+    cardNo: '6214830000054444',
+    bankCode: 'CMB',
+    bankName: '招商银行',
+    branchName: null,
+    phone: '13800138000',
+    verifyStatus: 2,
+    daysAgo: 22,
+    unboundDaysAgo: 18,
   },
   {
     id: 4,
@@ -200,13 +220,13 @@ export function seedMerchants(ctx: SeedCtx): void {
       branchName: c.branchName,
       reservedPhoneEnc: c.phone ? enc(c.phone) : null,
       verifyStatus: c.verifyStatus,
-      status: 1,
-      unbindTime: null,
+      status: c.unboundDaysAgo === undefined ? 1 : 2,
+      unbindTime: c.unboundDaysAgo === undefined ? null : at(addDays(today, -c.unboundDaysAgo), 11, 20),
       createTime: t,
-      updateTime: t,
+      updateTime: c.unboundDaysAgo === undefined ? t : at(addDays(today, -c.unboundDaysAgo), 11, 20),
     });
   }
-  ctx.reserve('bank_card', 8);
+  ctx.reserve('bank_card', 9);
   const realT = at(addDays(today, -360), 15, 31);
   ctx.push('account_real_name', {
     accountId: ACC.operator,

@@ -1,9 +1,15 @@
+import { ledgerTitle, postingsOf } from '../../domain/posting';
+import { refundReversal } from '../../domain/refund';
+import { HELD_RETURN_REASON, HOLD_DAYS, postingTimeOf, returnTimeOf } from '../../domain/schedule';
+import { closeFeePeriod } from '../../domain/settlement';
+import { channelFeeOf, platformSplitOf, splitAmounts } from '../../domain/split';
 import { addDays, addMonths, DAY_MS, dayOf, monthOf, startOfDay } from '../../lib/time';
-import { type Activity, type OrderRec, type RechargeRec, postTimeOf } from './activity';
+import type { Activity, OrderRec, RechargeRec } from './activity';
 import { ACC, type SeedCtx, type SiteDef, type VersionDef } from './context';
+import { Book, STEP, Timeline } from './ledger';
 import { HOUR_MS, MIN_MS, pad, roundDiv, stamp } from './util';
-import { OPERATOR_CARDS } from './merchant';
 import { replaySettlement } from './settlement';
+import { planWithdrawals } from './withdrawals';
 import { at, lastDayOfMonth, type World } from './world';
 
 /** One OrderSplit row (D OrderSplit). */
@@ -31,7 +37,6 @@ export interface SplitRow {
 /** One AccountBill (ledger entry) before its id and balance are known. */
 export interface LedgerEv {
   time: number;
-  seq: number;
   accountId: number;
   direction: 1 | 2;
   bizType: number;
@@ -69,64 +74,17 @@ interface PeriodDef {
 
 export interface MoneyResult {
   splits: SplitRow[];
+  /** The ledger in time order (ids 1, 2, … in that order). */
   bills: LedgerEv[];
   withdrawals: Record<string, unknown>[];
+  /** The wallets as the replay left them (checked against the facts by walletRows). */
+  wallets: Book;
 }
 
 const SPLIT_PROPORTION_10007 = 20;
 const PERIOD_DUE = 55000;
 const PERIOD_PLATFORM_FEE = 10000;
 const PERIOD7_OWE = 38650;
-
-/** A profit-share party as one order's split reads it: its account, party type (2 物业, 3/4/5 others) and rate (bp). */
-export interface SplitParty {
-  userId: number;
-  partyType: number;
-  /** The party's rate for the order's income type (chargeRate, cardRate or coinRate), basis points. */
-  rate: number;
-}
-
-/** The amounts of one order's split (fen): the parties' shares, the electricity paid to the property, the owner's rest. */
-export interface SplitAmounts {
-  /** Roles 1 (物业) / 2 (其他分润方), in the order of the parties. */
-  shares: { party: SplitParty; amount: number }[];
-  /** Role 5 电费结算 to the property. */
-  electricity: number;
-  /** Role 0, the owner's remainder. */
-  owner: number;
-}
-
-/**
- * The split of one order (B-site.md Business rules §B.8, entities.md R4.1), given its gross G and its costs as the
- * caller computed them (channel fee, platform split, electricity cost; fen): the shared cost SC is each cost whose
- * bearer is 3 (electricity capped by what is left of G), Base = G − SC, each party gets floor(max(Base, 0) × rate /
- * 10000), the owner pays the costs it bears (bearer 1) from the rest, and the property is paid the electricity it is
- * owed (bearer 3 from the shared part; bearer 1 from the owner's rest, capped so that the owner's row is not negative;
- * nothing when the property bears it (2) or the site has no property). The amounts with the channel fee and the platform
- * split add up to G. Used by the seed's replay and by the sandbox's live orders (api/device-setup-orders.ts).
- */
-export function splitAmounts(
-  gross: number,
-  costs: { channelFee: number; platformFee: number; electricCost: number },
-  terms: { electricBearer: number; channelFeeBearer: number; platformFeeBearer: number },
-  parties: readonly SplitParty[],
-  hasProperty: boolean,
-): SplitAmounts {
-  const electricCost = hasProperty ? costs.electricCost : 0;
-  const sharedFees =
-    (terms.channelFeeBearer === 3 ? costs.channelFee : 0) + (terms.platformFeeBearer === 3 ? costs.platformFee : 0);
-  const sharedElectricity = terms.electricBearer === 3 ? Math.min(electricCost, Math.max(0, gross - sharedFees)) : 0;
-  const base = gross - sharedFees - sharedElectricity;
-  const shares = parties.map((party) => ({ party, amount: Math.floor((Math.max(base, 0) * party.rate) / 10000) }));
-  let owner =
-    base -
-    shares.reduce((sum, s) => sum + s.amount, 0) -
-    (terms.channelFeeBearer === 1 ? costs.channelFee : 0) -
-    (terms.platformFeeBearer === 1 ? costs.platformFee : 0);
-  const ownElectricity = terms.electricBearer === 1 ? Math.max(0, Math.min(electricCost, owner)) : 0;
-  owner -= ownElectricity;
-  return { shares, electricity: sharedElectricity + ownElectricity, owner };
-}
 
 /** The share-rule version in force on `day` (R8.2): the newest 生效中/已失效 version effective on or before that day. */
 export function versionOn(site: SiteDef, day: string): VersionDef {
@@ -145,15 +103,16 @@ export function versionOn(site: SiteDef, day: string): VersionDef {
 }
 
 /**
- * Replays the money rules (R3/R4, B §B.8) over the generated activity: settle statuses, refunds, OrderSplit rows,
- * 02:00 postings, refund reversals, withdrawals of the main operator, then the ledger (AccountBill with running
- * balances) and the wallets.
+ * Replays the money rules (R3/R4, B §B.8; sandbox/domain) over the generated activity: settle statuses, refunds,
+ * OrderSplit rows (domain/split.ts), then on a timeline in time and job order the 02:00 postings (domain/posting.ts),
+ * refund reversals (domain/refund.ts), the settlement and SIM rent (settlement.ts) and the main operator's withdrawals
+ * (withdrawals.ts), written to the Book (ledger.ts): the ledger with running balances, from zero, and the wallets.
  */
 export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyResult {
   const { now } = ctx;
   const splits: SplitRow[] = [];
-  const events: LedgerEv[] = [];
-  let seq = 0;
+  const timeline = new Timeline();
+  const book = new Book();
   const siteName = (id: number) => world.sites.get(id)?.name ?? '';
 
   // ---- fee periods of the split-mode operator ------------------------------------------------------------------------
@@ -214,16 +173,13 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
         ...extra,
       });
     };
-    const channelFee = kind === 'coin' ? 0 : roundDiv(gross * 60, 10000); // B §B.8: round(G × 0.6 %)
+    const channelFee = kind === 'coin' ? 0 : channelFeeOf(gross);
     let platformFee = 0;
     let period: PeriodDef | null = null;
     if (site.operatorId === ACC.splitOperator && kind !== 'coin') {
       period = periodOf(src.time);
       if (period) {
-        platformFee = Math.min(
-          Math.floor((gross * SPLIT_PROPORTION_10007) / 100),
-          Math.max(0, period.cap - period.deducted),
-        );
+        platformFee = platformSplitOf(gross, SPLIT_PROPORTION_10007, period.cap - period.deducted);
         period.deducted += platformFee;
       }
     }
@@ -252,53 +208,50 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
     return rows;
   };
 
-  const bizOf = (orderType: number, role: number) =>
-    role === 0 ? (({ 1: 1, 2: 2, 3: 3, 4: 0, 5: 5 } as Record<number, number>)[orderType] ?? 1) : 4;
-  const titleOf = (biz: number, site: string) =>
-    `${{ 1: '充电收入', 2: '储值卡充值收入', 3: '月卡收入', 4: '分润收入', 5: '区域卡消费解冻', 11: '订单退款' }[biz] ?? '收入'} · ${site}`;
-
-  /** Posts a source's rows at 02:00 after `splitTime` when that is past: one bill per receiving account. */
-  const post = (rows: SplitRow[], splitTime: number, freezeId: number | null, chargeOrderId: number | null) => {
+  /**
+   * Split rows made at `splitTime` are posted by the 02:00 job of the next day (when that is past): one bill per
+   * receiving account (domain/posting.ts), written when the timeline reaches it. `onOwnerBill` receives the owner's
+   * bill id of an area-card release.
+   */
+  const post = (
+    rows: SplitRow[],
+    splitTime: number,
+    freezeId: number | null,
+    onOwnerBill?: (billId: number) => void,
+  ) => {
     for (const r of rows) splits.push(r);
-    if (rows.length === 0 || rows[0]?.cashOnly) return;
-    const postAt = postTimeOf(splitTime);
+    const first = rows[0];
+    if (!first || first.cashOnly) return;
+    const postAt = postingTimeOf(splitTime);
     if (postAt > now) return;
-    const byAccount = new Map<number, SplitRow[]>();
     for (const r of rows) {
       r.postStatus = 1;
       r.postTime = postAt;
-      if (r.accountId === null) continue;
-      const l = byAccount.get(r.accountId) ?? [];
-      l.push(r);
-      byAccount.set(r.accountId, l);
     }
-    for (const [accountId, list] of byAccount) {
-      const first = list[0];
-      if (!first) continue;
-      const amount = list.reduce((s, r) => s + r.amount, 0);
-      if (amount <= 0) continue;
-      const biz = bizOf(first.orderType, list.some((r) => r.role === 0) ? 0 : 1);
-      events.push({
-        time: postAt,
-        seq: ++seq,
-        accountId,
-        direction: 1,
-        bizType: biz,
-        title: titleOf(biz, siteName(first.siteId)),
-        amount,
-        status: 1,
-        siteId: first.siteId,
-        siteName: siteName(first.siteId),
-        orderId: chargeOrderId ?? first.orderId,
-        orderNo: first.orderNo,
-        orderType: first.orderType,
-        withdrawId: null,
-        freezeId,
-        remark: null,
-        operatorName: null,
-        rows: list,
-      });
-    }
+    timeline.at(postAt, STEP.posting, () => {
+      for (const p of postingsOf(rows)) {
+        book.write({
+          time: postAt,
+          accountId: p.accountId,
+          direction: 1,
+          bizType: p.bizType,
+          title: ledgerTitle(p.bizType, siteName(first.siteId)),
+          amount: p.amount,
+          status: 1,
+          siteId: first.siteId,
+          siteName: siteName(first.siteId),
+          orderId: first.orderId,
+          orderNo: first.orderNo,
+          orderType: first.orderType,
+          withdrawId: null,
+          freezeId,
+          remark: null,
+          operatorName: null,
+          rows: p.rows,
+          onBill: p.bizType === 5 ? onOwnerBill : undefined,
+        });
+      }
+    });
   };
 
   // ---- charge orders -------------------------------------------------------------------------------------------
@@ -322,24 +275,23 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
     o.deadline = null;
     if (o.hold === 'held') {
       o.settleStatus = 2;
-      o.deadline = o.payTime + 15 * DAY_MS;
+      o.deadline = o.payTime + HOLD_DAYS * DAY_MS;
       continue;
     }
     if (o.hold === 'returned') {
+      // returned by the 02:00 job past its deadline (jobs/posting.ts returnHeldOrders)
       o.settleStatus = 4;
-      o.deadline = o.payTime + 15 * DAY_MS;
-      const dl = o.deadline;
-      const sameDay = at(dayOf(dl), 2, 0);
-      o.returnTime = sameDay > dl ? sameDay : at(addDays(dayOf(dl), 1), 2, 0);
+      o.deadline = o.payTime + HOLD_DAYS * DAY_MS;
+      o.returnTime = returnTimeOf(o.deadline);
       o.status = 3;
-      orderRefund(o, o.returnTime, o.amount, '超过15天未完成签约，订单资金原路退回', null);
+      orderRefund(o, o.returnTime, o.amount, HELD_RETURN_REASON, null);
       continue;
     }
     if (o.endTime === null) {
       o.settleStatus = 0;
       continue;
     }
-    const postAt = postTimeOf(o.endTime);
+    const postAt = postingTimeOf(o.endTime);
     o.settleStatus = postAt <= now ? 1 : 0;
     o.settleTime = postAt <= now ? postAt : null;
     if (o.autoRefund > 0) {
@@ -364,74 +316,55 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
       const gross = o.amount - o.autoRefund;
       if (gross <= 0) continue;
       const rows = split(src, gross, 'charge');
-      post(rows, o.endTime, null, null);
+      post(rows, o.endTime, null);
       const m = o.manualRefund;
       if (m) {
         orderRefund(o, m.time, m.amount, m.reason, site.operatorId);
-        // reversal (R4.4): every row in proportion, the owner takes the rounding remainder
-        const reversal: SplitRow[] = [];
-        let others = 0;
-        for (const r of rows) {
-          if (r.role === 0) continue;
-          const amount = Math.floor((r.amount * m.amount) / gross);
-          others += amount;
-          if (amount > 0)
-            reversal.push({ ...r, amount: -amount, createTime: m.time, postStatus: 1, postTime: m.time, billId: null });
-          const period = r.role === 3 ? periods.find((p) => p.id === r.periodId) : undefined;
-          if (period) period.deducted -= amount;
-        }
-        const owner = rows.find((r) => r.role === 0);
-        if (owner)
-          reversal.push({
-            ...owner,
-            amount: -(m.amount - others),
-            createTime: m.time,
-            postStatus: 1,
-            postTime: m.time,
-            billId: null,
-          });
-        const byAccount = new Map<number, SplitRow[]>();
+        // reversal (R4.4, domain/refund.ts) of rows already posted: bizType 11 entries when the refund is made
+        const reversal: SplitRow[] = refundReversal(rows, m.amount, gross).map(({ row, amount }) => ({
+          ...row,
+          amount,
+          createTime: m.time,
+          postStatus: 1,
+          postTime: m.time,
+          billId: null,
+        }));
         for (const r of reversal) {
           splits.push(r);
-          if (r.accountId === null) continue;
-          const l = byAccount.get(r.accountId) ?? [];
-          l.push(r);
-          byAccount.set(r.accountId, l);
+          const period = r.role === 3 ? periods.find((p) => p.id === r.periodId) : undefined;
+          if (period) period.deducted += r.amount;
         }
-        for (const [accountId, list] of byAccount) {
-          const amount = -list.reduce((s, r) => s + r.amount, 0);
-          if (amount <= 0) continue;
-          events.push({
-            time: m.time,
-            seq: ++seq,
-            accountId,
-            direction: 2,
-            bizType: 11,
-            title: titleOf(11, site.name),
-            amount,
-            status: 1,
-            siteId: site.id,
-            siteName: site.name,
-            orderId: o.id,
-            orderNo: o.orderNo,
-            orderType: 1,
-            withdrawId: null,
-            freezeId: null,
-            remark: m.reason,
-            operatorName: world.accountNames.get(site.operatorId) ?? null,
-            rows: list,
-          });
-        }
+        timeline.at(m.time, STEP.action, () => {
+          for (const p of postingsOf(reversal.map((r) => ({ ...r, amount: -r.amount })))) {
+            book.write({
+              time: m.time,
+              accountId: p.accountId,
+              direction: 2,
+              bizType: 11,
+              title: ledgerTitle(11, site.name),
+              amount: p.amount,
+              status: 1,
+              siteId: site.id,
+              siteName: site.name,
+              orderId: o.id,
+              orderNo: o.orderNo,
+              orderType: 1,
+              withdrawId: null,
+              freezeId: null,
+              remark: m.reason,
+              operatorName: world.accountNames.get(site.operatorId) ?? null,
+              rows: reversal.filter((r) => r.accountId === p.accountId),
+            });
+          }
+        });
       }
     } else if (o.payType === 6) {
-      post(split({ ...src, orderType: 4 }, o.amount, 'coin'), o.endTime, null, null);
+      post(split({ ...src, orderType: 4 }, o.amount, 'coin'), o.endTime, null);
     }
     for (const rel of o.releases) {
       const rows = split({ ...src, orderType: 5, orderId: rel.id, energyWh: 0 }, rel.amount, 'card');
       const ownerRow = rows.find((r) => r.role === 0);
-      post(rows, o.endTime, rel.freeze.id, null);
-      const ownerBill = events.find((e) => e.rows.includes(ownerRow as SplitRow));
-      ctx.push('area_card_release', {
+      const release: Record<string, unknown> = {
         id: rel.id,
         freezeId: rel.freeze.id,
         chargeOrderId: o.id,
@@ -440,9 +373,13 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
         siteName: site.name,
         amount: rel.amount,
         credited: ownerRow?.amount ?? 0,
-        _bill: ownerBill ?? null,
+        billId: null,
         createTime: o.endTime,
         updateTime: o.endTime,
+      };
+      ctx.push('area_card_release', release);
+      post(rows, o.endTime, rel.freeze.id, (billId) => {
+        release.billId = billId;
       });
     }
   }
@@ -466,10 +403,10 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
     if (it.channel !== 1) continue;
     if (it.held) {
       r.settleStatus = 2;
-      r.deadline = it.time + 15 * DAY_MS;
+      r.deadline = it.time + HOLD_DAYS * DAY_MS;
       continue;
     }
-    const postAt = postTimeOf(it.time);
+    const postAt = postingTimeOf(it.time);
     r.settleStatus = postAt <= now ? 1 : 0;
     r.settleTime = postAt <= now ? postAt : null;
     if (r.card.cardType === 3) continue; // frozen, credited at consumption
@@ -482,38 +419,20 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
       it.payAmount,
       'card',
     );
-    post(rows, it.time, null, null);
+    post(rows, it.time, null);
   }
 
-  // ---- settlement plans and SIM rent of the main operator (freezes in the ledger) ------------------------------------
-  replaySettlement(ctx, world, splits, events, () => ++seq);
+  // ---- the jobs of the window and the withdrawals, replayed on the wallets in time order --------------------------
+  replaySettlement(ctx, world, splits, timeline, book);
+  const withdrawals = planWithdrawals(ctx, timeline, book);
+  timeline.run(now);
 
-  // ---- withdrawals of the main operator (10001) ----------------------------------------------------------------------
-  const withdrawals = planWithdrawals(ctx, events, () => ++seq);
-
-  // ---- ledger: ids in time order, running balances ---------------------------------------------------------------
-  events.sort((a, b) => a.time - b.time || a.seq - b.seq);
-  const balance = new Map<number, number>();
-  events.forEach((e, i) => {
-    e.id = i + 1;
-    const b = (balance.get(e.accountId) ?? 0) + (e.direction === 1 ? e.amount : -e.amount);
-    if (b < 0) throw new Error(`seed: negative balance of ${e.accountId} at ${new Date(e.time).toISOString()}`);
-    balance.set(e.accountId, b);
-    e.balanceAfter = b;
-    for (const r of e.rows) r.billId = e.id;
-    e.onBill?.(e.id);
-  });
   splits.sort(
     (a, b) => a.createTime - b.createTime || a.orderType - b.orderType || a.orderId - b.orderId || a.role - b.role,
   );
   splits.forEach((s, i) => {
     s.id = i + 1;
   });
-  for (const rel of ctx.rows('area_card_release')) {
-    const bill = rel._bill as LedgerEv | null;
-    rel.billId = bill?.id ?? null;
-    delete rel._bill;
-  }
 
   // ---- fee periods (split mode) and site instalments ------------------------------------------------------------
   const acc = ACC.splitOperator;
@@ -522,8 +441,10 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
     const end = lastDayOfMonth(start);
     const settleDate = addDays(end, 1);
     if (p.periodNo === 7) p.due = p.deducted + PERIOD7_OWE;
-    const owe = p.periodNo <= 7 ? p.due - p.deducted : 0;
-    const status = p.periodNo <= 6 ? 2 : p.periodNo === 7 ? 3 : 1;
+    // periods before this month closed at their settleDate (jobs/settlement.ts); this month's is still 结算中
+    const closed = p.periodNo <= 7 ? closeFeePeriod({ dueAmount: p.due, deductedAmount: p.deducted }) : null;
+    const owe = closed?.oweAmount ?? 0;
+    const status = closed?.status ?? 1;
     const settled = p.periodNo <= 7 ? at(settleDate, 3, 0) : null;
     const created = startOfDay(start);
     ctx.push('fee_period', {
@@ -590,165 +511,7 @@ export function replayMoney(ctx: SeedCtx, world: World, act: Activity): MoneyRes
       updateTime: now,
     });
   }
-  return { splits, bills: events, withdrawals };
-}
-
-/**
- * 12 withdrawals of 10001 (10 已到账, 1 提现失败 + 提现退回, 1 待审核 ¥25,000.00). The available balance before the
- * window is carried in by one opening entry (bizType 8, 历史余额结转) sized so that the balance never goes negative.
- */
-function planWithdrawals(ctx: SeedCtx, events: LedgerEv[], nextSeq: () => number): Record<string, unknown>[] {
-  const { now, today } = ctx;
-  const acc = ACC.operator;
-  const plan: { daysAgo: number; yuan: number; card: number; fail?: boolean; pending?: boolean }[] = [
-    { daysAgo: 84, yuan: 1200, card: 0 },
-    { daysAgo: 77, yuan: 1500, card: 0 },
-    { daysAgo: 69, yuan: 900, card: 1 },
-    { daysAgo: 62, yuan: 1800, card: 2 },
-    { daysAgo: 55, yuan: 1300, card: 0 },
-    { daysAgo: 48, yuan: 1500, card: 0 },
-    { daysAgo: 41, yuan: 1000, card: 1 },
-    { daysAgo: 34, yuan: 2000, card: 2 },
-    { daysAgo: 27, yuan: 1400, card: 0 },
-    { daysAgo: 20, yuan: 1100, card: 1, fail: true },
-    { daysAgo: 12, yuan: 1600, card: 0 },
-    { daysAgo: 0, yuan: 25000, card: 0, pending: true },
-  ];
-  const rows: Record<string, unknown>[] = [];
-  const wEvents: LedgerEv[] = [];
-  const monthCount = new Map<string, number>();
-  const usedCards = new Set<number>();
-  for (const p of plan) {
-    const card = OPERATOR_CARDS[p.card];
-    if (!card) continue;
-    const apply = p.pending
-      ? now - 2 * HOUR_MS - 13 * MIN_MS
-      : at(addDays(today, -p.daysAgo), 10, 8 + (p.daysAgo % 40));
-    const amount = p.yuan * 100;
-    const month = monthOf(apply);
-    const n = monthCount.get(month) ?? 0;
-    const feeFree = n < 2;
-    const fee = feeFree ? 0 : Math.min(2500, Math.max(100, Math.ceil((amount * 10) / 10000)));
-    if (!p.fail) monthCount.set(month, n + 1);
-    const id = ctx.id('withdrawal');
-    const firstToCard = !usedCards.has(card.id);
-    usedCards.add(card.id);
-    const needsAudit = amount >= 2_000_000 || firstToCard;
-    const status = p.pending ? 1 : p.fail ? 4 : 3;
-    const finish = p.pending ? null : apply + (20 + (p.daysAgo % 7) * 3) * HOUR_MS;
-    const row: Record<string, unknown> = {
-      id,
-      withdrawNo: `W${stamp(apply)}${pad(100000 + id * 7, 6)}`,
-      accountId: acc,
-      operatorAccountId: acc,
-      channel: 1,
-      source: 1,
-      amount,
-      fee,
-      actualAmount: amount - fee,
-      feeFree,
-      bankCardId: card.id,
-      bankName: card.bankName,
-      cardNoTail: card.tail,
-      cardType: card.cardType,
-      holderName: card.holder,
-      status,
-      failReason: p.fail ? '收款账户状态异常，银行退票' : null,
-      requestId: `${stamp(apply)}${pad(id, 18)}`,
-      applyTime: apply,
-      auditTime: needsAudit && !p.pending ? apply + 50 * MIN_MS : null,
-      expectTime: at(addDays(dayOf(apply), 3), 18, 0),
-      finishTime: finish,
-      refundTime: p.fail && finish !== null ? finish : null,
-      applyBillId: null,
-      refundBillId: null,
-      createTime: apply,
-      updateTime: finish ?? apply,
-    };
-    rows.push(row);
-    const label = `${card.bankName}(${card.tail})`;
-    wEvents.push({
-      time: apply,
-      seq: nextSeq(),
-      accountId: acc,
-      direction: 2,
-      bizType: 12,
-      title: `提现 · ${label}`,
-      amount,
-      status: p.pending ? 2 : p.fail ? 3 : 1,
-      siteId: null,
-      siteName: null,
-      orderId: null,
-      orderNo: null,
-      orderType: null,
-      withdrawId: id,
-      freezeId: null,
-      remark: null,
-      operatorName: '陈建国',
-      rows: [],
-      onBill: (billId) => {
-        row.applyBillId = billId;
-      },
-    });
-    if (p.fail && finish !== null) {
-      wEvents.push({
-        time: finish,
-        seq: nextSeq(),
-        accountId: acc,
-        direction: 1,
-        bizType: 7,
-        title: `提现退回 · ${label}`,
-        amount,
-        status: 1,
-        siteId: null,
-        siteName: null,
-        orderId: null,
-        orderNo: null,
-        orderType: null,
-        withdrawId: id,
-        freezeId: null,
-        remark: '收款账户状态异常，银行退票',
-        operatorName: null,
-        rows: [],
-        onBill: (billId) => {
-          row.refundBillId = billId;
-        },
-      });
-    }
-  }
-  // opening balance so that the running balance never goes below ¥1,000.00
-  const mine = [...events.filter((e) => e.accountId === acc), ...wEvents].sort(
-    (a, b) => a.time - b.time || a.seq - b.seq,
-  );
-  let bal = 0;
-  let min = 0;
-  for (const e of mine) {
-    bal += e.direction === 1 ? e.amount : -e.amount;
-    min = Math.min(min, bal);
-  }
-  const opening = Math.ceil((-min + 100_000) / 100_000) * 100_000;
-  events.push({
-    time: startOfDay(ctx.day0) - 6 * HOUR_MS,
-    seq: 0,
-    accountId: acc,
-    direction: 1,
-    bizType: 8,
-    title: '调账入账 · 历史余额结转',
-    amount: opening,
-    status: 1,
-    siteId: null,
-    siteName: null,
-    orderId: null,
-    orderNo: null,
-    orderType: null,
-    withdrawId: null,
-    freezeId: null,
-    remark: '系统迁移：结转此前的可提现余额',
-    operatorName: '系统',
-    rows: [],
-  });
-  events.push(...wEvents);
-  return rows;
+  return { splits, bills: book.entries, withdrawals, wallets: book };
 }
 
 /** Totals per account used for the Wallet rows (R4.5). */
@@ -763,13 +526,9 @@ export function walletRows(
     const mine = money.bills.filter((b) => b.accountId === accountId);
     const last = mine[mine.length - 1];
     const available = last?.balanceAfter ?? 0;
-    const cardFrozen =
-      accountId === ACC.operator
-        ? act.recharges.reduce(
-            (s, r) => s + (r.freeze ? r.freeze.amount - r.freeze.released - r.freeze.refunded : 0),
-            0,
-          )
-        : 0;
+    const cardFrozen = act.recharges
+      .filter((r) => r.card.merchantId === accountId)
+      .reduce((s, r) => s + (r.freeze ? r.freeze.amount - r.freeze.released - r.freeze.refunded : 0), 0);
     const withdrawing = money.withdrawals
       .filter((w) => w.accountId === accountId && (w.status === 1 || w.status === 2))
       .reduce((s, w) => s + (w.amount as number), 0);
@@ -793,8 +552,16 @@ export function walletRows(
         .reduce((s, d) => s + (d.frozenAmount as number), 0) +
       ctx
         .rows('cost_bill')
-        .filter((b) => b.accountId === accountId && b.status === 1)
-        .reduce((s, b) => s + (b.frozenAmount as number), 0);
+        .filter((b) => b.accountId === accountId && (b.status === 1 || b.status === 3))
+        .reduce((s, b) => s + (b.frozenAmount as number) - (b.deductedAmount as number), 0);
+    // the replay moved the wallet by the same rules: its parts must be what the facts say
+    const replayed = money.wallets.wallet(accountId);
+    if (replayed.available !== available || replayed.frozen !== frozen || replayed.withdrawing !== withdrawing) {
+      throw new Error(
+        `seed: wallet ${accountId} replayed ${JSON.stringify(replayed)} ≠ facts ` +
+          JSON.stringify({ available, frozen, withdrawing }),
+      );
+    }
     const created = ctx.rows('account').find((a) => a.id === accountId)?.createTime as number;
     out.push({
       accountId,

@@ -1,7 +1,7 @@
 import { DEFAULT_PERMISSIONS } from '../../../src/api/permissions';
 import { DEFAULT_CHARGE_RULE } from '../../../src/api/site-settings-rules';
 import bcrypt from 'bcryptjs';
-import { addDays, DAY_MS, dayOf, startOfDay } from '../../lib/time';
+import { addDays, DAY_MS, dayOf, instantOf, lastDayOfMonth } from '../../lib/time';
 import { ACC, type ChargerDef, type SeedCtx, type SiteDef, type VersionDef } from './context';
 import {
   type ChargeRule,
@@ -190,10 +190,8 @@ export interface World {
   chargerDefs: Map<number, ChargerDef>;
 }
 
-/** Epoch ms of `hh:mm` on day `day`. */
-export function at(day: string, hh: number, mm = 0): number {
-  return startOfDay(day) + hh * HOUR_MS + mm * MIN_MS;
-}
+/** Epoch ms of `hh:mm` on day `day` (lib/time instantOf). */
+export const at = instantOf;
 
 /** Accounts 10001–10009 (entities.md › Demo data table). */
 function seedAccounts(ctx: SeedCtx, names: Map<number, string>): void {
@@ -1290,12 +1288,7 @@ function seedDevices(ctx: SeedCtx, world: World): void {
   }
 }
 
-/** Last day 'YYYY-MM-DD' of the month of `day`. */
-export function lastDayOfMonth(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return addDays(next, -1);
-}
+export { lastDayOfMonth };
 
 /** Car types and riders (RiderUser, RiderLicense). */
 function seedRiders(ctx: SeedCtx, world: World): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitAmounts } from './money';
+import { channelFeeOf, platformSplitOf, splitAmounts } from './split';
 
 /** The split of one order (B-site.md Business rules §B.8), as the seed's replay and the live orders compute it. */
 
@@ -36,5 +36,21 @@ describe('splitAmounts (B §B.8)', () => {
     expect(splitAmounts(10000, costs, bearer2, [property], true)).toMatchObject({ electricity: 0, owner: 7000 });
     const small = splitAmounts(1000, costs, allOperator, [{ ...property, rate: 9000 }], true);
     expect(small).toMatchObject({ electricity: 100, owner: 0 });
+  });
+});
+
+describe('channel fee and platform split', () => {
+  it('charges round(G × 0.6 %) half up', () => {
+    expect(channelFeeOf(10000)).toBe(60);
+    expect(channelFeeOf(250)).toBe(2); // 1.5 → 2
+    expect(channelFeeOf(249)).toBe(1);
+    expect(channelFeeOf(0)).toBe(0);
+  });
+
+  it('splits ⌊G × proportion / 100⌋ to the platform until the period is full', () => {
+    expect(platformSplitOf(999, 20, 10_000)).toBe(199);
+    expect(platformSplitOf(999, 20, 150)).toBe(150);
+    expect(platformSplitOf(999, 20, 0)).toBe(0);
+    expect(platformSplitOf(999, 20, -5)).toBe(0);
   });
 });
