@@ -13,23 +13,27 @@ export function useIsBuilt(): (path: string) => boolean {
 }
 
 /**
- * A link when `to` is built, plain content otherwise (not tappable). `className` applies in both cases.
+ * A link when `to` is built; otherwise plain content, not tappable (`unbuilt: 'plain'`, for a card that also shows
+ * figures), or nothing at all (`unbuilt: 'hidden'`, for an element that is only an entry: a bell, a chevron row).
+ * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5).
  */
 export function EntryLink({
   to,
   className,
   testId,
+  unbuilt = 'plain',
   children,
 }: {
   /** An address made with href(). */
   to: string;
   className?: string;
   testId?: string;
+  unbuilt?: 'plain' | 'hidden';
   children: ReactNode;
 }) {
   const isBuilt = useIsBuilt();
   if (!isBuilt(to))
-    return (
+    return unbuilt === 'hidden' ? null : (
       <div className={className} data-testid={testId}>
         {children}
       </div>

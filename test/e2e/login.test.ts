@@ -42,13 +42,41 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
     const call = accountApi(baseUrl, token ?? '');
     const income = await call.get<{ total: number }>('/api/user/todayIncome');
     const charge = await call.get<{ orderCount: number }>('/api/user/todayChargeInfo');
-    const counts = await call.get<{ siteCount: number; boxCount: number; socketCount: number }>('/api/user/siteCount');
+    const counts = await call.get<{
+      siteCount: number;
+      boxCount: number;
+      socketCount: number;
+      idleSocketCount: number;
+      chargingSocketCount: number;
+      faultSocketCount: number;
+      offlineSocketCount: number;
+    }>('/api/user/siteCount');
     await waitForTextOf(page, byTestId('today-income-total'), yuanText(income.total));
     const figure = (id: string) => textOf(page, byTestId(id));
     expect(await figure('today-order-count')).toBe(String(charge.orderCount));
     expect(await figure('asset-site-count')).toBe(String(counts.siteCount));
     expect(await figure('asset-box-count')).toBe(String(counts.boxCount));
     expect(await figure('asset-socket-count')).toBe(String(counts.socketCount));
+    // The socket line names every state the total is made of (offline included), and they add up to it.
+    const { idleSocketCount: idle, chargingSocketCount: charging, faultSocketCount: fault } = counts;
+    expect(idle + charging + fault + counts.offlineSocketCount).toBe(counts.socketCount);
+    expect((await figure('asset-socket-states')).replace(/\s+/g, '')).toBe(
+      `空闲${idle}充电中${charging}故障${fault}离线${counts.offlineSocketCount}`,
+    );
+    // At 390 px and at 320 px no part of the line breaks inside ("充电中 2" never splits after a label or a slash).
+    for (const width of [390, 320]) {
+      await page.setViewport({ width, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+      // The lines a part's text sits on: the distinct tops of its text's line fragments.
+      const lines = await page.$$eval(`${byTestId('asset-socket-states')} > span`, (parts) =>
+        parts.map((part) => {
+          const range = document.createRange();
+          range.selectNodeContents(part);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+      expect(lines, `${width} px`).toEqual([1, 1, 1, 1]);
+    }
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     expect(counts.siteCount).toBeGreaterThan(0);
     expect(await page.title()).toBe('首页');
     expect(await bodyText(page)).toContain(DEMO.name);

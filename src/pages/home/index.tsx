@@ -55,7 +55,7 @@ const Header = observer(function Header() {
         <strong>{info ? info.shortName || info.name : '--'}</strong>
         {accountType && <span className={styles.role}>{ACCOUNT_TYPE_NAMES[accountType]}</span>}
       </div>
-      <EntryLink to={href('warning')} className={styles.bell}>
+      <EntryLink to={href('warning')} className={styles.bell} unbuilt="hidden">
         <Badge content={badgeText(info?.unreadCount)}>
           <BellOutline aria-label="消息" />
         </Badge>
@@ -267,9 +267,14 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
               </span>
               <span className={styles.cellLabel}>设备(台)</span>
               <span className={styles.cellSub}>
-                在线 <Count value={counts?.onlineBoxCount} /> / 离线{' '}
-                <span className={styles.danger}>
-                  <Count value={counts?.offlineBoxCount} />
+                <span>
+                  在线 <Count value={counts?.onlineBoxCount} />
+                </span>
+                <span>
+                  离线{' '}
+                  <span className={styles.danger}>
+                    <Count value={counts?.offlineBoxCount} />
+                  </span>
                 </span>
               </span>
             </EntryLink>
@@ -280,9 +285,20 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
                 <Count value={counts?.socketCount} />
               </span>
               <span className={styles.cellLabel}>插座(路)</span>
-              <span className={styles.cellSub}>
-                空闲 <Count value={counts?.idleSocketCount} /> / 充电中 <Count value={counts?.chargingSocketCount} /> /
-                故障 <Count value={counts?.faultSocketCount} />
+              {/* Every state the total is made of (A: Charger status; 已充满 counts as charging): they add up to it. */}
+              <span className={styles.cellSub} data-testid="asset-socket-states">
+                <span>
+                  空闲 <Count value={counts?.idleSocketCount} />
+                </span>
+                <span>
+                  充电中 <Count value={counts?.chargingSocketCount} />
+                </span>
+                <span>
+                  故障 <Count value={counts?.faultSocketCount} />
+                </span>
+                <span>
+                  离线 <Count value={counts?.offlineSocketCount} />
+                </span>
               </span>
             </EntryLink>
           )}

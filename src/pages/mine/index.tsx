@@ -191,9 +191,12 @@ function MessageItem({ entry, badge }: { entry: MineEntryKey; badge: number | un
   );
 }
 
+/** The 告警通知 and 系统消息 rows: each shown to who may see it once its screen is built (a row is an entry, never inert). */
 const MessageRow = observer(function MessageRow({ mine }: { mine: MineStore }) {
-  const warning = mine.canSee('warning');
-  const notice = mine.canSee('notice');
+  const isBuilt = useIsBuilt();
+  const shown = (entry: MineEntryKey) => mine.canSee(entry) && isBuilt(MINE_ENTRIES[entry].to ?? '');
+  const warning = shown('warning');
+  const notice = shown('notice');
   if (!warning && !notice) return null;
   return (
     <section className={`${styles.card} ${styles.messages}`} aria-label="消息">

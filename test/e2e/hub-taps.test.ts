@@ -1,0 +1,158 @@
+import type { Page } from 'puppeteer';
+import { describe, expect, inject, it } from 'vitest';
+import { openDemoPhone, sharedBrowser, waitForPath, type Host } from './helpers';
+
+/**
+ * Nothing that looks tappable is inert (issue 13 item 5): on the four hub screens, every visible element that looks
+ * tappable — a link, a button, an element with a pointer cursor, a chevron or a badge — does something when tapped:
+ * the route changes, or a sheet, dialog, popup or toast opens, or what the screen shows changes. Entries to screens
+ * not built yet are hidden, so they are not found here; when those screens land, their entries light up and join this
+ * test by themselves. Repeated rows of a list (site cards) are tapped once, by their first row.
+ *
+ * Read-only: the taps only open screens and sheets (each is closed by going back or reopening the hub).
+ */
+
+/** The hubs, as the tab bar opens them. */
+const HUBS = ['/home', '/site', '/income', '/mine'] as const;
+
+/** What a tap can open over the screen. */
+const OVERLAYS = '.adm-mask, .adm-popup-body, .adm-center-popup-body, .adm-image-viewer-content';
+
+/** An expression counting the overlays shown (evaluated in the page). */
+const COUNT_OVERLAYS = `[...document.querySelectorAll(${JSON.stringify(OVERLAYS)})].filter((el) => el.getBoundingClientRect().height > 0 && getComputedStyle(el).display !== 'none').length`;
+
+/** A description of each element on the screen that looks tappable, in document order (see the module docstring). */
+function tappables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('#root') ?? document.body;
+    const visible = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    /** The element a user taps for a chevron or a badge: the nearest tappable ancestor, else the badge's holder. */
+    const holder = (el: Element) =>
+      el.closest('a[href], button, [role="button"], [role="tab"]') ?? el.parentElement?.parentElement ?? el;
+    const found = new Set<Element>();
+    for (const el of root.querySelectorAll('a[href], button, [role="button"]')) found.add(el);
+    for (const el of root.querySelectorAll('*')) if (getComputedStyle(el).cursor === 'pointer') found.add(el);
+    for (const el of root.querySelectorAll('svg:has(g[id="RightOutline-RightOutline"])')) found.add(holder(el));
+    for (const el of root.querySelectorAll('.adm-badge-content, .adm-badge-dot')) found.add(holder(el));
+    const kept = [...found].filter(
+      (el) =>
+        visible(el) &&
+        // the tab bar has its own tests; only the first row of a list stands for its rows
+        !el.closest('.adm-tab-bar') &&
+        // the option already chosen of a segment or tab set does nothing, by design
+        !el.matches('[aria-selected="true"], [aria-pressed="true"], [aria-checked="true"]') &&
+        !el.closest('[data-index]:not([data-index="0"])') &&
+        // an element inside another candidate is the same tap
+        ![...found].some((other) => other !== el && other.contains(el) && visible(other)),
+    );
+    kept.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    return kept.map((el, index) => {
+      el.setAttribute('data-tap-probe', String(index));
+      const text = (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 30);
+      return `${el.tagName.toLowerCase()} "${text || el.getAttribute('aria-label') || el.className}"`;
+    });
+  });
+}
+
+/** Opens `hub` afresh and waits until its figures have come. */
+async function openHub(page: Page, baseUrl: string, hub: string): Promise<void> {
+  await page.goto(`${baseUrl}${hub}`);
+  await waitForPath(page, hub, 20_000);
+  await settled(page);
+}
+
+/** Waits until what the screen shows has stopped changing for 400 ms (its calls have answered), 8 s at most. */
+async function settled(page: Page): Promise<void> {
+  const deadline = Date.now() + 8000;
+  let last = '';
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    const now = await page.evaluate(() => document.body.innerHTML.length + (document.body.innerText ?? ''));
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= 400) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What the screen shows, for telling whether a tap changed it: its text and which options are chosen. */
+function shown(): string {
+  const root = document.querySelector('#root') as HTMLElement | null;
+  const chosen = [...document.querySelectorAll('[aria-selected="true"], [aria-pressed="true"], [aria-checked="true"]')];
+  const toasts = [...document.querySelectorAll('.adm-toast-main')].map((el) => el.textContent);
+  return `${root?.innerText ?? ''}|${chosen.map((el) => el.textContent).join('|')}|${toasts.join('|')}`;
+}
+
+/**
+ * Taps the element marked `index` and tells what changed: 'route', 'overlay' (a sheet, dialog or viewer), 'content'
+ * (text, a chosen option or a toast) or '' (nothing).
+ */
+async function tapAndSee(page: Page, index: number): Promise<string> {
+  const before = (await page.evaluate(
+    `({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`,
+  )) as {
+    href: string;
+    text: string;
+    overlays: number;
+  };
+  await page.$eval(`[data-tap-probe="${index}"]`, (el) => el.scrollIntoView({ block: 'center' }));
+  await page.tap(`[data-tap-probe="${index}"]`);
+  // Long enough for a lazy chunk (a dialog's) on a busy machine; a tap that does something ends the wait early.
+  const deadline = Date.now() + 4000;
+  while (Date.now() < deadline) {
+    const now = (await page.evaluate(
+      `({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`,
+    )) as { href: string; text: string; overlays: number };
+    if (now.href !== before.href) return 'route';
+    if (now.overlays > before.overlays) return 'overlay';
+    if (now.text !== before.text) return 'content';
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return '';
+}
+
+describe.each<Host>(['wechat', 'alipay'])('%s bundle: every tappable element of the hubs does something', (host) => {
+  const baseUrl = inject('baseUrl');
+  const browser = sharedBrowser();
+
+  it.each(HUBS)(
+    '%s',
+    async (hub) => {
+      const { page, context } = await openDemoPhone(browser(), baseUrl, host);
+      try {
+        await openHub(page, baseUrl, hub);
+        const all = await tappables(page);
+        expect(all.length).toBeGreaterThan(0);
+        const inert: string[] = [];
+        for (let index = 0; index < all.length; index += 1) {
+          const change = await tapAndSee(page, index);
+          if (change === '') inert.push(all[index] ?? String(index));
+          if (change === '' || index === all.length - 1) continue;
+          // Back to the hub: the way back from a screen; the hub opened afresh after a sheet or dialog; nothing after
+          // a change in place (a chosen option, a toast).
+          if (change === 'route') {
+            await page.goBack();
+            await waitForPath(page, hub, 15_000);
+            await settled(page);
+          }
+          const marked = () => page.$(`[data-tap-probe="${index + 1}"]`).then((el) => el !== null);
+          // The hub rendered anew after the way back: the same elements in the same order, marked again.
+          if (change === 'route' && !(await marked())) await tappables(page);
+          if (change === 'overlay' || !(await marked())) {
+            await openHub(page, baseUrl, hub);
+            await tappables(page);
+          }
+        }
+        expect(inert, `inert on ${hub} (of ${all.length}: ${all.join(', ')})`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    120_000,
+  );
+});
