@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createSandboxApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { DEMO_PASSWORD } from './db/seed/world';
 
 /**
  * Starts the sandbox on http://127.0.0.1:$PORT (default 8080). SANDBOX_DATA_DIR holds the database (default
@@ -21,7 +22,9 @@ async function main(): Promise<void> {
   const { app, jobs } = createSandboxApp(db, config);
   jobs.start(); // the scheduled jobs on real time (catching up what fell due while stopped)
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-    console.log(`[sandbox] http://127.0.0.1:${info.port}/  (preview: http://127.0.0.1:${info.port}/__sandbox/)`);
+    console.log(`[sandbox] the app:     http://127.0.0.1:${info.port}/  (open it in a phone's WeChat or Alipay)`);
+    console.log(`[sandbox] the preview: http://127.0.0.1:${info.port}/__sandbox/  (the app on a desktop browser)`);
+    console.log(`[sandbox] demo login:  13800138000 / ${DEMO_PASSWORD} (the operator; the README lists every account)`);
   });
   const stop = () => {
     server.close();

@@ -11,9 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { rebuildReason } from './sandbox-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Runs a step quietly: its output is shown only when it fails (npm start prints what it does, then the URLs). */
 const run = (cmd, args) => {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
 };
 
 const lock = path.join(root, 'package-lock.json');
@@ -26,7 +31,7 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
 const reason = rebuildReason(root, path.join(root, 'dist'));
 if (reason) {
   console.log(`[start] building the WeChat and Alipay bundles (sandbox settings): ${reason}…`);
-  run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox']);
+  run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox', '--log-level', 'warn']);
 }
 
 const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/main.ts'], {
