@@ -20,7 +20,8 @@ export default defineConfig(({ envMode }) => {
     source: { entry: { index: `./entries/${name}.tsx` } },
     output: {
       // DIST_DIR lets parallel builds (e.g. several worktrees' tests) use their own output folder.
-      distPath: { root: `${process.env.DIST_DIR ?? 'dist'}/${name}` },
+      // The favicon beside the other static files (served by the sandbox and by nginx's /<bundle>/static/ location).
+      distPath: { root: `${process.env.DIST_DIR ?? 'dist'}/${name}`, favicon: 'static/image' },
       cleanDistPath: true,
       assetPrefix: `${assetBase}/${name}/`,
     },
@@ -58,6 +59,8 @@ export default defineConfig(({ envMode }) => {
       title: '充电运营管理平台',
       // The build's mode, read by npm start and the sandbox: they never serve a production build (scripts/sandbox-build.mjs).
       meta: { 'app-env': envMode ?? '' },
+      // The app's icon as the favicon (a request for /favicon.ico on every load answered 404 before).
+      favicon: './src/assets/logo.svg',
     },
     output: {
       polyfill: 'usage',

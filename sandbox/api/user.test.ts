@@ -285,3 +285,18 @@ describe('signature, unknown paths, faults', () => {
     expect((await sb.post('/__sandbox/faults', null, { path: 'todayIncome' })).body.code).toBe(1);
   });
 });
+
+describe('demo merchant logos (issue 13 item 7)', () => {
+  it("draws the merchant's initial, never the file name", async () => {
+    const token = await sb.login(DEMO_PHONES.operator);
+    const login = await sb.get<{ logo: string }>('/api/user/getCommercialInfo', token);
+    const logo = login.body.data.logo;
+    expect(logo).toMatch(/^\/__sandbox\/static\/logo-[\w-]+\.(png|svg)$/);
+    const answer = await sb.app.request(logo);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await answer.text();
+    expect(svg).toContain('>杭</text>');
+    expect(svg).not.toContain(logo.replace(/^.*\//, '').replace(/\.\w+$/, ''));
+  });
+});

@@ -78,8 +78,19 @@ export function controlRoutes(db: PGlite, faults: FaultRegistry, jobs: JobRunner
   app.get('/__sandbox/health', (c) => ok(c, { status: 'up' }));
 
   // Files the demo data refers to (logos, photos, contracts): generated stand-ins, sandbox only.
-  app.get('/__sandbox/static/*', (c) => {
+  app.get('/__sandbox/static/*', async (c) => {
     const name = c.req.path.slice('/__sandbox/static/'.length);
+    if (/^logo-[\w-]+\.(png|svg)$/.test(name)) {
+      // A merchant's logo (issue 13 item 7): the first character of the name of the account that uses it, drawn.
+      const owner = await db.query<{ name: string }>(
+        `select coalesce(nullif(short_name, ''), name) as name from account where logo like '%/' || $1 limit 1`,
+        [name],
+      );
+      return c.body(merchantLogoSvg(owner.rows[0]?.name ?? '', name), 200, {
+        'Content-Type': 'image/svg+xml',
+        'Cache-Control': 'public, max-age=3600',
+      });
+    }
     if (/^camera-cover-\d+\.jpg$/.test(name)) {
       const jpeg = new Uint8Array(readFileSync(CAMERA_COVER));
       return c.body(jpeg, 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=3600' });
@@ -135,4 +146,25 @@ export function controlRoutes(db: PGlite, faults: FaultRegistry, jobs: JobRunner
   );
 
   return app;
+}
+
+/**
+ * A generated merchant logo (SVG, 240 × 240): the name's first character in white on a disc of a colour derived from
+ * the file name, with a small charging bolt; a name-less logo shows the bolt alone. Never the file name.
+ */
+export function merchantLogoSvg(merchantName: string, fileName: string): string {
+  const initial = escapeHtml(Array.from(merchantName.trim())[0] ?? '');
+  const hue = [...fileName].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,52%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 40) % 360},70%,38%)"/></linearGradient></defs>` +
+    `<circle cx="120" cy="120" r="120" fill="url(#g)"/>` +
+    (initial
+      ? `<text x="120" y="150" font-family="'PingFang SC','Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif" ` +
+        `font-size="104" font-weight="600" fill="#fff" text-anchor="middle">${initial}</text>` +
+        `<path d="M176 150 l-18 30 h14 l-8 26 24-34 h-14 l10-22z" fill="#ffd54a"/>`
+      : `<path d="M132 52 l-48 78 h36 l-16 58 64-88 h-38 l22-48z" fill="#ffd54a"/>`) +
+    `</svg>`
+  );
 }

@@ -78,6 +78,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
     }
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     expect(counts.siteCount).toBeGreaterThan(0);
+    // The favicon is served (every load asked for /favicon.ico and got a 404 before).
+    const icon = await page.$eval('link[rel="icon"]', (el) => (el as HTMLLinkElement).href);
+    expect(await page.evaluate(async (url) => (await fetch(url)).status, icon)).toBe(200);
     expect(await page.title()).toBe('首页');
     expect(await bodyText(page)).toContain(DEMO.name);
 

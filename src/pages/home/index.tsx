@@ -17,15 +17,14 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_TYPE_NAMES } from '@/api/user';
-import logo from '@/assets/logo.svg';
 import { badgeText } from '@/components/badge';
 import { toast } from '@/components/feedback';
 import { Count, Money } from '@/components/money';
 import { FunctionGrid } from '@/components/function-grid';
+import { MerchantLogo } from '@/components/merchant-logo';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { readItem, writeItem } from '@/lib/storage';
-import { safeImageUrl } from '@/lib/safe-url';
 import { formatKwh, formatMinutes } from '@/lib/time';
 import { homeStore, type HomeFunctionKey, type HomeStore } from '@/stores/screens/home/home';
 import { useStores } from '@/stores/root';
@@ -50,7 +49,7 @@ const Header = observer(function Header() {
   const accountType = info?.accountType ?? session.extendPermission?.accountType;
   return (
     <header className={styles.header}>
-      <img className={styles.logo} src={safeImageUrl(merchant.base.logo) || logo} alt="" />
+      <MerchantLogo src={merchant.base.logo} name={info?.shortName || info?.name || ''} className={styles.logo} />
       <div className={styles.name}>
         <strong>{info ? info.shortName || info.name : '--'}</strong>
         {accountType && <span className={styles.role}>{ACCOUNT_TYPE_NAMES[accountType]}</span>}

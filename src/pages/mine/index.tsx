@@ -17,16 +17,16 @@ import {
   TruckOutline,
   UnorderedListOutline,
   UserAddOutline,
-  UserOutline,
   UserSetOutline,
 } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ACCOUNT_TYPE_NAMES } from '@/api/user';
 import { maskPhone } from '@/lib/phone';
 import { safeImageUrl } from '@/lib/safe-url';
 import { badgeText } from '@/components/badge';
 import { FunctionGrid } from '@/components/function-grid';
+import { MerchantLogo } from '@/components/merchant-logo';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import {
@@ -73,19 +73,6 @@ const ENTRY_ICONS: Record<MineEntryKey, ReactNode> = {
   notice: <MessageOutline />,
 };
 
-/** The round logo, or the default avatar when there is none or it fails to load. */
-function Avatar({ src }: { src: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!safeImageUrl(src) || failed === src) {
-    return (
-      <span className={`${styles.avatar} ${styles.avatarDefault}`} aria-hidden="true">
-        <UserOutline />
-      </span>
-    );
-  }
-  return <img className={styles.avatar} src={safeImageUrl(src)} alt="" onError={() => setFailed(src)} />;
-}
-
 const Header = observer(function Header() {
   const { merchant, session } = useStores();
   const info = merchant.info;
@@ -96,7 +83,7 @@ const Header = observer(function Header() {
   return (
     <header className={styles.header}>
       <EntryLink to={SETTINGS_ROUTE} className={styles.identity}>
-        <Avatar src={merchant.base.logo} />
+        <MerchantLogo src={merchant.base.logo} name={name} className={styles.avatar} />
         <div className={styles.headerText}>
           <strong className={styles.name} data-testid="mine-name">
             {name || '--'}
