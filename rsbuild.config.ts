@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { resolveSettings } from './deploy/settings';
+import { moduleGraphPlugin } from './scripts/module-graph';
 
 /**
  * One code base, two bundles (ARCHITECTURE.md "Build"): the `wechat` and `alipay` environments share this config
@@ -29,6 +30,13 @@ export default defineConfig(({ envMode }) => {
   return {
     // The syntax of dist/ is checked against the webviews by scripts/check-dist.mjs (part of npm test).
     plugins: [pluginReact()],
+    resolve: {
+      // React Router 7's package exports resolve to its development build in every build (remix-run/react-router#14102:
+      // dev warnings and checks, more bytes and more work at startup); production builds use its production build.
+      alias: {
+        'react-router$': path.resolve('node_modules/react-router/dist/production/index.mjs'),
+      },
+    },
     source: {
       define,
       // Dependencies that ship syntax newer than the webviews' (see package.json browserslist); the syntax check
@@ -72,6 +80,9 @@ export default defineConfig(({ envMode }) => {
       // that pins every component imported anywhere into the first chunk. The barrel is declared side-effect free
       // here and boot imports antd-mobile/es/global itself, so each screen carries only the components it uses.
       rspack: {
+        // Each build writes its module graph beside the bundles (<dist>/module-graph/<environment>.json): the startup
+        // rule of npm test (no screen code at startup) and npm run bench's bytes per route read it.
+        plugins: [moduleGraphPlugin(path.resolve(process.env.DIST_DIR ?? 'dist'))],
         module: {
           rules: [{ test: /node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/, sideEffects: false }],
         },

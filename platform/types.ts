@@ -65,8 +65,15 @@ export interface Platform {
   /** The platform's authorisation page that returns to `redirectUri` (spec §4 startup step 4). */
   authorizeUrl(redirectUri: string): string;
   /**
-   * Prepares the SDK once per page load (WeChat: signature + wx.config with the five abilities; Alipay: waits for
-   * AlipayJSBridgeReady). `landingUrl` is the address the page was first loaded at (the iOS signing rule).
+   * Hands the platform the app's services and the address the page was first loaded at (the iOS signing rule),
+   * without configuring anything yet: boot calls it at startup. An ability used before `init` (a scan on the first
+   * screen) configures the SDK itself first, with what it was given here.
+   */
+  prepare(services: PlatformServices, landingUrl: string): void;
+  /**
+   * Configures the SDK once per page load (WeChat: signature + wx.config with the five abilities; Alipay: waits for
+   * AlipayJSBridgeReady); later calls return the first configuration. Boot calls it once the first screen is idle
+   * (nothing on the first screen needs it before a tap). `landingUrl` as for `prepare`.
    * Never rejects: failures are logged through `services.log`.
    */
   init(services: PlatformServices, landingUrl: string): Promise<void>;

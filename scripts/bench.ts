@@ -1,21 +1,30 @@
 /**
- * npm run bench: the figures users feel, to compare between commits (not a pass/fail test). Prints a table and writes
- * the same figures to bench-results/bench-<time>.json:
- * - build: time of both bundles (sandbox settings) on this machine;
- * - bytes: initial JS + CSS of each bundle's HTML and every lazy chunk, gzip, largest first;
- * - Lighthouse 12 (Debian's Chromium, mobile defaults: simulated slow 4G, 4x CPU) on /home logged in and on /site,
- *   median of 3: performance score, FCP, LCP, TBT, CLS — a user flow over a Puppeteer page with the platform's user
- *   agent, the host emulator and the login kept (no storage reset);
- * - interaction under 4x CPU throttling: a tab switch (home → 站点) and a first visit to a lazy screen (→ 我的), from
- *   the tap to the content;
+ * npm run bench: the figures users feel, to compare between commits (not a pass/fail test; README "Numbers"). Every
+ * figure is taken RUNS times (5; `--quick`: 1) and printed as median (min–max); the JSON in bench-results/ keeps every
+ * run:
+ * - the machine: cores, the load average before, during (highest) and after the run, with a warning when it was busy
+ *   (figures of a busy machine are not comparable); a Chinese font is installed first when none is (ensureChineseFont);
+ * - build: time of both bundles (sandbox settings);
+ * - bytes: initial JS + CSS of each bundle's HTML and every lazy chunk, gzip; and by route group (the first folder of
+ *   src/pages): what a cold start on each group's hub screen loads (startup files + the screen's chunks), and its
+ *   heaviest screen, so that a section that grows what its screens start with is seen (module graph of the build,
+ *   scripts/module-graph.ts);
+ * - Lighthouse 12 (Debian's Chromium, mobile defaults: simulated slow 4G, 4x CPU) on /home, /site, /income and /mine,
+ *   logged in as the demo operator with its data: performance score, FCP, LCP, TBT, CLS, and the accessibility and
+ *   best-practices scores (first round) — a user flow over a Puppeteer page with the platform's user agent, the host
+ *   emulator and the login kept; the rounds go through the pages in turn, so that a burst of load spreads over them;
+ * - tap to content under 4x CPU throttling, on a fresh phone each run: a tab switch (home → 站点, visited before) and
+ *   the first visit of a lazy screen (home → 我的, and home → 收入, after home has been idle for a second);
  * - the shared list with 5 000 rows scrolled top to bottom under 4x CPU throttling: frames over 50 ms and the worst.
- * Usage: npm run bench [-- --quick]   (--quick: one Lighthouse run per page instead of three)
+ * Usage: npm run bench [-- --quick] [--runs=N] [--only=lighthouse,interaction,list] [--host=wechat] [--page=/home]
+ *        [--diagnose: Lighthouse's long tasks, boot-up time per script and main-thread breakdown of each page]
+ *        [--no-build: measure the bundles already in dist/]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFlow } from 'lighthouse';
 import type { Browser, Page } from 'puppeteer';
@@ -24,17 +33,30 @@ import {
   authorizeAndBindByPassword,
   clickText,
   launchBrowser,
+  openDemoPhone,
   openPhone,
   type Host,
 } from '../test/e2e/helpers';
 // @ts-expect-error -- a plain ESM script without types
 import { measure } from './budget.mjs';
+import { readGraph, routeBytes } from './module-graph';
 
 const root = path.resolve(import.meta.dirname, '..');
-const quick = process.argv.includes('--quick');
-/** --only=list: just the 5 000-row list (for working on the list). */
-const onlyList = process.argv.includes('--only=list');
-const RUNS = quick ? 1 : 3;
+const args = process.argv.slice(2);
+const option = (name: string): string[] =>
+  args.flatMap((a) => (a.startsWith(`--${name}=`) ? (a.split('=')[1] ?? '').split(',') : []));
+const quick = args.includes('--quick');
+const RUNS = quick ? 1 : Number(option('runs')[0] ?? 5);
+const only = new Set(option('only'));
+const wants = (part: 'lighthouse' | 'interaction' | 'list') => only.size === 0 || only.has(part);
+const HOSTS = (option('host').length ? option('host') : ['wechat', 'alipay']) as Host[];
+const PAGES = option('page').length ? option('page') : ['/home', '/site', '/income', '/mine'];
+const diagnose = args.includes('--diagnose');
+const CORES = cpus().length;
+
+/** Busy: the 1-minute load average before the run above half the cores, or above the cores during it. */
+const BUSY_BEFORE = CORES * 0.5;
+const BUSY_DURING = CORES;
 
 interface ByteFigures {
   bundle: string;
@@ -43,12 +65,34 @@ interface ByteFigures {
   lazy: { file: string; gzip: number }[];
 }
 
-interface PageFigures {
+/** What Lighthouse says of one navigation. */
+interface PageRun {
   score: number;
   fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
+  /** Present on the first round only. */
+  accessibility?: number;
+  bestPractices?: number;
+  longTasks: { url: string; startTime: number; duration: number }[];
+  bootup: { url: string; total: number; scripting: number; parse: number }[];
+  mainThread: { group: string; duration: number }[];
+}
+
+/** Median, minimum and maximum of a figure over the runs. */
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function spread(values: number[]): Spread {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: NaN, min: NaN, max: NaN };
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
 }
 
 function freePort(): Promise<number> {
@@ -63,19 +107,27 @@ function freePort(): Promise<number> {
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-function run(cmd: string, args: string[], env: Record<string, string> = {}): void {
-  const result = spawnSync(cmd, args, {
+function run(cmd: string, cmdArgs: string[], env: Record<string, string> = {}): void {
+  const result = spawnSync(cmd, cmdArgs, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+  if (result.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed`);
+}
+
+/** The commit measured, with `+changes` when the working tree differs from it. */
+function commit(): string {
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${hash}+changes` : hash;
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
@@ -114,8 +166,50 @@ async function serveFolder(folder: string): Promise<{ url: string; server: Serve
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-/** Lighthouse on one route of a logged-in page: RUNS navigations, medians. */
-async function lighthouse(page: Page, host: Host, url: string): Promise<PageFigures> {
+/** The figures of one Lighthouse result. */
+function pageRun(lhr: {
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  categories: Record<string, { score: number | null } | undefined>;
+}): PageRun {
+  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const items = <T>(id: string) => ((lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+  const category = (id: string) => {
+    const score = lhr.categories[id]?.score;
+    return score === undefined || score === null ? undefined : Math.round(score * 100);
+  };
+  const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  return {
+    score: category('performance') ?? 0,
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    ...(category('accessibility') === undefined ? {} : { accessibility: category('accessibility') }),
+    ...(category('best-practices') === undefined ? {} : { bestPractices: category('best-practices') }),
+    longTasks: items<{ url: unknown; startTime: number; duration: number }>('long-tasks').map((t) => ({
+      url: shortUrl(t.url),
+      startTime: Math.round(t.startTime),
+      duration: Math.round(t.duration),
+    })),
+    bootup: items<{ url: unknown; total: number; scripting: number; scriptParseCompile: number }>('bootup-time').map(
+      (b) => ({
+        url: shortUrl(b.url),
+        total: Math.round(b.total),
+        scripting: Math.round(b.scripting),
+        parse: Math.round(b.scriptParseCompile),
+      }),
+    ),
+    mainThread: items<{ groupLabel?: string; group?: string; duration: number }>('mainthread-work-breakdown').map(
+      (m) => ({ group: String(m.groupLabel ?? m.group), duration: Math.round(m.duration) }),
+    ),
+  };
+}
+
+/**
+ * Lighthouse on the hub pages of a logged-in phone: RUNS rounds, each navigating every page once (the first round
+ * also scores accessibility and best practices). Returns the runs of each page.
+ */
+async function lighthouse(page: Page, host: Host, base: string): Promise<Record<string, PageRun[]>> {
   const flow = await startFlow(page, {
     config: {
       extends: 'lighthouse:default',
@@ -128,27 +222,32 @@ async function lighthouse(page: Page, host: Host, url: string): Promise<PageFigu
       },
     },
   });
-  for (let i = 0; i < RUNS; i += 1) await flow.navigate(url);
+  const order: string[] = [];
+  for (let round = 0; round < RUNS; round += 1) {
+    for (const route of PAGES) {
+      await flow.navigate(`${base}${route}`, {
+        onlyCategories: round === 0 ? ['performance', 'accessibility', 'best-practices'] : ['performance'],
+      });
+      order.push(route);
+    }
+  }
   const result = await flow.createFlowResult();
-  const lhrs = result.steps.map((step) => step.lhr);
-  const metric = (id: string) => median(lhrs.map((lhr) => Number(lhr.audits[id]?.numericValue ?? NaN)));
-  return {
-    score: median(lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100))),
-    fcp: metric('first-contentful-paint'),
-    lcp: metric('largest-contentful-paint'),
-    tbt: metric('total-blocking-time'),
-    cls: metric('cumulative-layout-shift'),
-  };
+  const runs: Record<string, PageRun[]> = Object.fromEntries(PAGES.map((p) => [p, []]));
+  result.steps.forEach((step, i) => {
+    const route = order[i];
+    if (route) runs[route]?.push(pageRun(step.lhr as never));
+  });
+  return runs;
 }
 
 /**
- * Milliseconds from a tap on a tab to the first element matching `ready`, under 4x CPU throttling. The in-page code
- * is a string: tsx's name-keeping helpers do not exist inside the page.
+ * Milliseconds from a tap on a tab to the first element matching `ready`, under the current CPU throttling. The
+ * in-page code is a string: tsx's name-keeping helpers do not exist inside the page.
  */
 async function tapToContent(page: Page, tab: string, ready: string): Promise<number> {
   return page.evaluate(`(async () => {
     const item = [...document.querySelectorAll('.adm-tab-bar-item')].find((el) => el.innerText.trim() === ${JSON.stringify(tab)});
-    if (!item) throw new Error('no tab');
+    if (!item) throw new Error('no tab ${tab}');
     const start = performance.now();
     item.click();
     await new Promise((resolve) => {
@@ -159,26 +258,39 @@ async function tapToContent(page: Page, tab: string, ready: string): Promise<num
   })()`) as Promise<number>;
 }
 
+const HOME_READY = '[data-testid="today-income-total"]';
+const SITE_READY = '[data-testid="site-list"] [data-index]';
+
+/** Back to 首页 by its tab, then home's figures, a quiet network and one more idle second (what a user reads). */
+async function backHome(page: Page): Promise<void> {
+  await clickText(page, '首页', '.adm-tab-bar-item');
+  await page.waitForSelector(HOME_READY, { timeout: 30_000 });
+  await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+
+/** One run of the tap-to-content figures on a fresh phone of `host` (the login of the first run kept). */
 async function interactions(browser: Browser, base: string, host: Host) {
-  const { page, context } = await openPhone(browser, host);
-  await authorizeAndBindByPassword(page, base, host);
-  await page.waitForNetworkIdle({ idleTime: 500 });
-  const cdp = await page.createCDPSession();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  // The site screen was seen once (its chunk cached): a plain tab switch.
-  await clickText(page, '站点', '.adm-tab-bar-item');
-  await page.waitForSelector('.site-card', { timeout: 30_000 });
-  await clickText(page, '首页', '.adm-tab-bar-item');
-  await page.waitForSelector('[data-testid="today-income-total"]', { timeout: 30_000 });
-  await page.waitForNetworkIdle({ idleTime: 500 });
-  const tabSwitch = await tapToContent(page, '站点', '.site-card');
-  await clickText(page, '首页', '.adm-tab-bar-item');
-  await page.waitForSelector('[data-testid="today-income-total"]', { timeout: 30_000 });
-  await page.waitForNetworkIdle({ idleTime: 500 });
-  // 我的 has not been visited: its chunk is fetched on the tap.
-  const firstVisit = await tapToContent(page, '我的', '[data-testid="mine-name"]');
-  await context.close();
-  return { tabSwitchMs: tabSwitch, firstLazyVisitMs: firstVisit };
+  const { page, context } = await openDemoPhone(browser, base, host);
+  try {
+    await page.waitForSelector(HOME_READY, { timeout: 30_000 });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The site screen seen once (kept alive since): the second visit is a plain tab switch.
+    await clickText(page, '站点', '.adm-tab-bar-item');
+    await page.waitForSelector(SITE_READY, { timeout: 30_000 });
+    await backHome(page);
+    const tabSwitchMs = await tapToContent(page, '站点', SITE_READY);
+    await backHome(page);
+    // 我的 and 收入 not visited yet on this phone: their first visit.
+    const firstVisitMineMs = await tapToContent(page, '我的', '[data-testid="mine-name"]');
+    await backHome(page);
+    const firstVisitIncomeMs = await tapToContent(page, '收入', '[data-testid="income-wallet"]');
+    return { tabSwitchMs, firstVisitMineMs, firstVisitIncomeMs };
+  } finally {
+    await context.close();
+  }
 }
 
 async function longList(browser: Browser, url: string) {
@@ -218,92 +330,255 @@ async function longList(browser: Browser, url: string) {
   };
 }
 
+/** Bytes by route group: startup files + each route's chunks, from the build's module graph. */
+function routeGroups(bundle: string, dist: string) {
+  const { initial, routes } = routeBytes(readGraph(dist, bundle), path.join(dist, bundle));
+  const groups = new Map<string, { routes: number; hub: number | null; heaviest: { route: string; bytes: number } }>();
+  for (const [request, bytes] of routes) {
+    const route = request.replace(/^@\/pages\//, '');
+    const group = route.split('/')[0] ?? route;
+    const g = groups.get(group) ?? { routes: 0, hub: null, heaviest: { route, bytes: -1 } };
+    g.routes += 1;
+    if (route === group) g.hub = initial + bytes;
+    if (bytes > g.heaviest.bytes) g.heaviest = { route, bytes };
+    groups.set(group, g);
+  }
+  return {
+    bundle,
+    initial,
+    groups: [...groups.entries()]
+      .map(([group, g]) => ({
+        group,
+        routes: g.routes,
+        hubStart: g.hub,
+        heaviest: { route: g.heaviest.route, start: initial + g.heaviest.bytes },
+      }))
+      .sort((a, b) => a.group.localeCompare(b.group)),
+  };
+}
+
+/**
+ * The phones the app runs on have Chinese fonts; a machine without any makes Chromium look for a fallback font for
+ * every Chinese character it lays out (synchronous calls to the browser process), which measures the machine's font
+ * configuration instead of the app. The bench installs Debian's small WenQuanYi Micro Hei when no Chinese font is
+ * installed (as root, like npm test installs Chromium), and refuses to measure otherwise.
+ */
+function ensureChineseFont(): void {
+  const has = () => spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).stdout?.trim().length > 0;
+  if (has()) return;
+  if (process.getuid?.() === 0) {
+    console.log('No Chinese font installed: installing fonts-wqy-microhei (Debian) …');
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-wqy-microhei'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+  }
+  if (!has())
+    throw new Error('No Chinese font is installed: run `apt-get install fonts-wqy-microhei` (as root) and try again.');
+}
+
 async function main(): Promise<void> {
+  ensureChineseFont();
+  const loadBefore = loadavg();
+  let loadHighest = loadBefore[0] ?? 0;
+  const sampler = setInterval(() => {
+    loadHighest = Math.max(loadHighest, loadavg()[0] ?? 0);
+  }, 5000);
   const benchDist = path.join(tmpdir(), 'ops-bench-list');
-  const started = process.hrtime.bigint();
-  run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox']);
-  const buildMs = Number(process.hrtime.bigint() - started) / 1e6;
-  run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox', '--environment', 'bench'], {
-    BENCH_LIST: '1',
-    DIST_DIR: benchDist,
-  });
+  const dist = path.join(root, 'dist');
+  let buildMs = NaN;
+  if (!args.includes('--no-build')) {
+    const started = process.hrtime.bigint();
+    run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox']);
+    buildMs = Number(process.hrtime.bigint() - started) / 1e6;
+  }
+  if (wants('list'))
+    run('npx', ['rsbuild', 'build', '--env-mode', 'sandbox', '--environment', 'bench'], {
+      BENCH_LIST: '1',
+      DIST_DIR: benchDist,
+    });
   const bytes = (['wechat', 'alipay'] as const).map((bundle) => measure(bundle) as ByteFigures);
+  const groups = (['wechat', 'alipay'] as const).flatMap((bundle) =>
+    existsSync(path.join(dist, 'module-graph', `${bundle}.json`)) ? [routeGroups(bundle, dist)] : [],
+  );
 
-  if (onlyList) {
-    const listServer = await serveFolder(path.join(benchDist, 'bench'));
-    const browser = await launchBrowser();
-    try {
-      console.log(JSON.stringify(await longList(browser, listServer.url)));
-    } finally {
-      await browser.close();
-      listServer.server.close();
-    }
-    return;
-  }
-  const sandbox = await startSandbox();
-  const listServer = await serveFolder(path.join(benchDist, 'bench'));
+  const sandbox = wants('lighthouse') || wants('interaction') ? await startSandbox() : null;
+  const listServer = wants('list') ? await serveFolder(path.join(benchDist, 'bench')) : null;
   const browser = await launchBrowser();
-  const results: Record<string, unknown> = {};
+  const lighthouseRuns: Partial<Record<Host, Record<string, PageRun[]>>> = {};
+  const interactionRuns: Partial<Record<Host, Awaited<ReturnType<typeof interactions>>[]>> = {};
+  const listRuns: Awaited<ReturnType<typeof longList>>[] = [];
   try {
-    for (const host of ['wechat', 'alipay'] as const) {
-      const { page, context } = await openPhone(browser, host);
-      await authorizeAndBindByPassword(page, sandbox.url, host);
-      const home = await lighthouse(page, host, `${sandbox.url}/home`);
-      const site = await lighthouse(page, host, `${sandbox.url}/site`);
-      await context.close();
-      results[host] = { lighthouse: { home, site }, interaction: await interactions(browser, sandbox.url, host) };
+    for (const host of HOSTS) {
+      if (!sandbox) break;
+      if (wants('lighthouse')) {
+        const { page, context } = await openPhone(browser, host);
+        await authorizeAndBindByPassword(page, sandbox.url, host);
+        lighthouseRuns[host] = await lighthouse(page, host, sandbox.url);
+        await context.close();
+      }
+      if (wants('interaction')) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i += 1) runs.push(await interactions(browser, sandbox.url, host));
+        interactionRuns[host] = runs;
+      }
     }
-    results.list = await longList(browser, listServer.url);
+    if (listServer) for (let i = 0; i < RUNS; i += 1) listRuns.push(await longList(browser, listServer.url));
   } finally {
+    clearInterval(sampler);
     await browser.close();
-    listServer.server.close();
-    sandbox.child.kill('SIGTERM');
+    listServer?.server.close();
+    sandbox?.child.kill('SIGTERM');
   }
+  const loadAfter = loadavg();
+  loadHighest = Math.max(loadHighest, loadAfter[0] ?? 0);
+  const busy = (loadBefore[0] ?? 0) > BUSY_BEFORE || loadHighest > BUSY_DURING;
 
+  // ---- the report ----
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
   const ms = (n: number) => `${Math.round(n)} ms`;
-  console.log(`\nBuild of both bundles: ${(buildMs / 1000).toFixed(1)} s`);
+  const range = (s: Spread, format: (n: number) => string) =>
+    RUNS === 1 ? format(s.median) : `${format(s.median)} (${format(s.min)}–${format(s.max)})`;
+  const plain = (n: number) => String(Math.round(n));
+  const msRange = (s: Spread) =>
+    RUNS === 1 ? ms(s.median) : `${plain(s.median)} (${plain(s.min)}–${plain(s.max)}) ms`;
+  const sha = commit();
+  const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
+  console.log(`\nCommit ${sha}; ${CORES} cores (${cpus()[0]?.model ?? 'unknown CPU'}); ${RUNS} run(s) of each figure`);
+  console.log(
+    `Load average (1, 5, 15 min): before ${loads(loadBefore)}; highest 1-min during ${loadHighest.toFixed(2)}; after ${loads(loadAfter)}`,
+  );
+  if (busy)
+    console.log(
+      `\n!! The machine was busy (1-min load before ${loadBefore[0]?.toFixed(2)} > ${BUSY_BEFORE} or during ${loadHighest.toFixed(2)} > ${BUSY_DURING}):` +
+        ' these figures are not comparable with a quiet run. Take the README figures on a quiet machine.\n',
+    );
+  if (Number.isFinite(buildMs)) console.log(`\nBuild of both bundles: ${(buildMs / 1000).toFixed(1)} s`);
   for (const b of bytes) {
     console.log(`\n${b.bundle}: initial JS + CSS (gzip) ${kb(b.initialTotal)}`);
     for (const f of b.initial) console.log(`    ${f.file.padEnd(50)} ${kb(f.gzip).padStart(9)}`);
     console.log('  lazy chunks (gzip), largest first:');
-    for (const f of b.lazy) console.log(`    ${f.file.padEnd(50)} ${kb(f.gzip).padStart(9)}`);
+    for (const f of b.lazy.slice(0, 12)) console.log(`    ${f.file.padEnd(50)} ${kb(f.gzip).padStart(9)}`);
+    if (b.lazy.length > 12) console.log(`    … and ${b.lazy.length - 12} smaller (all in the JSON)`);
   }
-  console.log(`\nLighthouse (mobile, simulated slow 4G, 4x CPU; median of ${RUNS})`);
-  console.log('  bundle   page    score   FCP        LCP        TBT       CLS');
-  for (const host of ['wechat', 'alipay'] as const) {
-    const r = results[host] as {
-      lighthouse: Record<'home' | 'site', PageFigures>;
-      interaction: Record<string, number>;
-    };
-    for (const pageName of ['home', 'site'] as const) {
-      const f = r.lighthouse[pageName];
+  console.log('\nJS + CSS a cold start loads, by route group (gzip: startup files + the screen’s own chunks)');
+  for (const g of groups) {
+    console.log(`  ${g.bundle} (startup files ${kb(g.initial)})`);
+    console.log(`    ${'group'.padEnd(10)} ${'screens'.padEnd(8)} ${'hub screen'.padEnd(12)} heaviest screen`);
+    for (const row of g.groups)
       console.log(
-        `  ${host.padEnd(8)} /${pageName.padEnd(6)} ${String(f.score).padEnd(7)} ${ms(f.fcp).padEnd(10)} ${ms(f.lcp).padEnd(10)} ${ms(f.tbt).padEnd(9)} ${f.cls.toFixed(3)}`,
+        `    ${row.group.padEnd(10)} ${String(row.routes).padEnd(8)} ${(row.hubStart === null ? '–' : kb(row.hubStart)).padEnd(12)} ` +
+          `${kb(row.heaviest.start)} ${row.heaviest.route}`,
+      );
+  }
+
+  const lighthouseSummary: Record<string, Record<string, Record<string, Spread | number | undefined>>> = {};
+  if (Object.keys(lighthouseRuns).length) {
+    console.log(
+      `\nLighthouse (mobile, simulated slow 4G, 4x CPU; ${RUNS === 1 ? 'one run' : `median (min–max) of ${RUNS}`})`,
+    );
+    console.log(
+      `  ${'bundle'.padEnd(8)} ${'page'.padEnd(8)} ${'score'.padEnd(14)} ${'FCP'.padEnd(20)} ${'LCP'.padEnd(22)} ${'TBT'.padEnd(20)} ${'CLS'.padEnd(22)} a11y  best practices`,
+    );
+    for (const host of HOSTS) {
+      const pages = lighthouseRuns[host];
+      if (!pages) continue;
+      lighthouseSummary[host] = {};
+      for (const route of PAGES) {
+        const runs = pages[route] ?? [];
+        const s = {
+          score: spread(runs.map((r) => r.score)),
+          fcp: spread(runs.map((r) => r.fcp)),
+          lcp: spread(runs.map((r) => r.lcp)),
+          tbt: spread(runs.map((r) => r.tbt)),
+          cls: spread(runs.map((r) => r.cls)),
+          accessibility: runs[0]?.accessibility,
+          bestPractices: runs[0]?.bestPractices,
+        };
+        lighthouseSummary[host][route] = s;
+        console.log(
+          `  ${host.padEnd(8)} ${route.padEnd(8)} ${range(s.score, plain).padEnd(14)} ${msRange(s.fcp).padEnd(20)} ${msRange(s.lcp).padEnd(22)} ` +
+            `${msRange(s.tbt).padEnd(20)} ${range(s.cls, (n) => n.toFixed(3)).padEnd(22)} ${String(s.accessibility ?? '–').padEnd(5)} ${s.bestPractices ?? '–'}`,
+        );
+      }
+    }
+    if (diagnose) {
+      for (const host of HOSTS) {
+        for (const route of PAGES) {
+          const runs = [...(lighthouseRuns[host]?.[route] ?? [])].sort((a, b) => a.tbt - b.tbt);
+          const mid = runs[Math.floor((runs.length - 1) / 2)];
+          if (!mid) continue;
+          console.log(`\n  ${host} ${route}, the median run by TBT (${ms(mid.tbt)}):`);
+          console.log(
+            `    long tasks (simulated): ${mid.longTasks.map((t) => `${t.duration} ms at ${t.startTime} ms ${t.url}`).join('; ') || 'none'}`,
+          );
+          console.log(`    main thread: ${mid.mainThread.map((m) => `${m.group} ${m.duration} ms`).join(', ')}`);
+          console.log('    boot-up time by script (total / scripting / parse + compile):');
+          for (const b of mid.bootup.slice(0, 8))
+            console.log(`      ${`${b.total} / ${b.scripting} / ${b.parse} ms`.padEnd(22)} ${b.url}`);
+        }
+      }
+    }
+  }
+
+  const interactionSummary: Record<string, Record<string, Spread>> = {};
+  if (Object.keys(interactionRuns).length) {
+    console.log(
+      `\nTap to content (4x CPU throttling; ${RUNS === 1 ? 'one run' : `median (min–max) of ${RUNS}`}, a fresh phone each run)`,
+    );
+    for (const host of HOSTS) {
+      const runs = interactionRuns[host];
+      if (!runs) continue;
+      const s = {
+        tabSwitch: spread(runs.map((r) => r.tabSwitchMs)),
+        firstVisitMine: spread(runs.map((r) => r.firstVisitMineMs)),
+        firstVisitIncome: spread(runs.map((r) => r.firstVisitIncomeMs)),
+      };
+      interactionSummary[host] = s;
+      console.log(
+        `  ${host.padEnd(8)} tab switch → 站点 ${msRange(s.tabSwitch)}   first visit → 我的 ${msRange(s.firstVisitMine)}   first visit → 收入 ${msRange(s.firstVisitIncome)}`,
       );
     }
   }
-  console.log('\nTap to content (4x CPU throttling)');
-  for (const host of ['wechat', 'alipay'] as const) {
-    const r = results[host] as { interaction: { tabSwitchMs: number; firstLazyVisitMs: number } };
+
+  let listSummary: { longFrames: Spread; worstFrameMs: Spread; frames: Spread } | null = null;
+  if (listRuns.length) {
+    listSummary = {
+      longFrames: spread(listRuns.map((r) => r.longFrames)),
+      worstFrameMs: spread(listRuns.map((r) => r.worstFrameMs)),
+      frames: spread(listRuns.map((r) => r.frames)),
+    };
+    const last = listRuns[listRuns.length - 1];
     console.log(
-      `  ${host.padEnd(8)} tab switch ${ms(r.interaction.tabSwitchMs)}   first visit of a lazy screen ${ms(r.interaction.firstLazyVisitMs)}`,
+      `\n5 000-row list scrolled top to bottom (4x CPU; ${RUNS === 1 ? 'one run' : `median (min–max) of ${RUNS}`}): ` +
+        `${range(listSummary.frames, plain)} frames, ${range(listSummary.longFrames, plain)} over 50 ms, worst frame ${msRange(listSummary.worstFrameMs)}` +
+        ` (${last?.renderedRows ?? '?'} rows in the DOM at the end, last row reached: ${listRuns.every((r) => r.reachedLastRow) ? 'yes' : 'no'})`,
     );
   }
-  const list = results.list as Awaited<ReturnType<typeof longList>>;
-  console.log(
-    `\n5 000-row list scrolled top to bottom (4x CPU): ${list.frames} frames, ${list.longFrames} over 50 ms, worst ${ms(list.worstFrameMs)}` +
-      ` (${list.renderedRows} rows in the DOM at the end, last row reached: ${list.reachedLastRow ? 'yes' : 'no'})`,
-  );
 
   const out = path.join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
   const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ date: new Date().toISOString(), runs: RUNS, buildMs, bytes, ...results }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        commit: sha,
+        machine: { cores: CORES, cpu: cpus()[0]?.model, node: process.version },
+        load: { before: loadBefore, highestDuring: loadHighest, after: loadAfter, busy },
+        runs: RUNS,
+        buildMs,
+        bytes,
+        routeGroups: groups,
+        lighthouse: { summary: lighthouseSummary, runs: lighthouseRuns },
+        interaction: { summary: interactionSummary, runs: interactionRuns },
+        list: { summary: listSummary, runs: listRuns },
+      },
+      null,
+      2,
+    ),
   );
-  console.log(`\nfigures written to ${path.relative(process.cwd(), file)}`);
+  console.log(`\nfigures written to ${path.relative(process.cwd(), file)}${busy ? ' (busy machine)' : ''}`);
 }
 
 void main().catch((error: unknown) => {

@@ -2,8 +2,8 @@
 # npm test: every check of the project, on a fresh machine of this kind (Debian, Node 20, root).
 # Installs what the tests need (npm ci; Debian's Chromium and nginx when missing), then runs in order:
 # typecheck, lint + format, unit tests, the build of both bundles (timed), the syntax check of dist/ against the
-# webviews, the byte budgets, the production build test, the sandbox's tests, and the end-to-end tests in Chromium
-# (also through nginx with deploy/'s configuration).
+# webviews, the byte budgets, the startup rule of the module graph (no screen code at startup), the production build
+# test, the sandbox's tests, and the end-to-end tests in Chromium (also through nginx with deploy/'s configuration).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,6 +77,9 @@ node scripts/check-dist.mjs dist
 
 step "byte budgets"
 node scripts/budget.mjs
+
+step "startup bundle: no screen code in the chunks loaded at startup (module graph)"
+npx tsx scripts/module-graph.ts
 
 step "production builds (example settings: nothing of the sandbox in them)"
 npx vitest run --project deploy

@@ -66,6 +66,10 @@ export function createAlipayPlatform(options: { appId: string; authorizeBase: st
     isHost: isAlipay,
     authorizeUrl: (redirectUri) => alipayAuthorizeUrl(options.authorizeBase, options.appId, redirectUri),
 
+    prepare(given) {
+      services = given;
+    },
+
     async init(given) {
       services = given;
       await whenBridgeReady();

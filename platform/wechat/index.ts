@@ -78,13 +78,17 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
   let sdk: Promise<Wx> | null = null;
   let ready: Promise<void> | null = null;
   let services: PlatformServices | null = null;
+  let landing: string | null = null;
   const loadSdk = (): Promise<Wx> => {
     sdk ??= import('weixin-js-sdk').then((m) => m.default);
     return sdk;
   };
   const log = (message: string, detail?: unknown) => services?.log(message, detail);
+  /** The configuration, started now when boot has not started it yet (an ability used before the app was idle). */
+  const configured = (): Promise<void> =>
+    ready ?? (services && landing !== null ? platform.init(services, landing) : Promise.resolve());
 
-  return {
+  const platform: Platform = {
     name: 'wechat',
     client: 'r9a_weixin',
     appId: options.appId,
@@ -96,8 +100,14 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     isHost: isWechat,
     authorizeUrl: (redirectUri) => wechatAuthorizeUrl(options.authorizeBase, options.appId, redirectUri),
 
+    prepare(given, landingUrl) {
+      services = given;
+      landing = landingUrl;
+    },
+
     init(given, landingUrl) {
       services = given;
+      landing = landingUrl;
       // Once per page load (spec §4): a second call returns the first configuration.
       ready ??= (async () => {
         try {
@@ -126,7 +136,7 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     },
 
     async scan(): Promise<ScanResult> {
-      await ready;
+      await configured();
       const wx = await loadSdk();
       return new Promise<ScanResult>((resolve) => {
         wx.scanQRCode({
@@ -150,7 +160,7 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     },
 
     async pay(params: PayParams): Promise<PayOutcome> {
-      await ready;
+      await configured();
       const wx = await loadSdk();
       return new Promise<PayOutcome>((resolve) => {
         wx.chooseWXPay({
@@ -170,9 +180,12 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     },
 
     previewImage(urls, current) {
-      void loadSdk().then((wx) => wx.previewImage({ current: current ?? urls[0] ?? '', urls: [...urls] }));
+      void configured()
+        .then(loadSdk)
+        .then((wx) => wx.previewImage({ current: current ?? urls[0] ?? '', urls: [...urls] }));
     },
   };
+  return platform;
 }
 
 /** The platform of the WeChat bundle, with this build's settings. */

@@ -32,6 +32,23 @@ describe('WeChat platform (spec §4 SDK configuration, §8, §9)', () => {
     expect(emulator.config?.verifyTimestamp).toBe('1700000000');
   });
 
+  it('prepare() configures nothing; a scan before init() configures the SDK first, once, with the landing URL', async () => {
+    const { platform, services, emulator } = await setUp(IOS_UA);
+    platform.prepare(services, 'http://localhost:3000/home?code=abc');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(services.fetchSignature).not.toHaveBeenCalled();
+    expect(emulator.config).toBeNull();
+    emulator.nextScan({ text: 'https://q.example.com/q/EARLY', type: 'qr' });
+    await expect(platform.scan()).resolves.toBe('https://q.example.com/q/EARLY');
+    expect(services.fetchSignature).toHaveBeenCalledTimes(1);
+    expect(services.fetchSignature).toHaveBeenCalledWith('http://localhost:3000/home?code=abc');
+    const order = emulator.calls.map((c) => c.name).filter((n) => n === 'preVerifyJSAPI' || n === 'scanQRCode');
+    expect(order).toEqual(['preVerifyJSAPI', 'scanQRCode']);
+    // boot's init() once the first screen is idle finds the configuration done
+    await platform.init(services, 'http://localhost:3000/home?code=abc');
+    expect(services.fetchSignature).toHaveBeenCalledTimes(1);
+  });
+
   it('signs the current URL (without #…) on Android', async () => {
     const { platform, services } = await setUp(ANDROID_UA);
     window.history.replaceState(null, '', '/mine/bind?code=abc#frag');

@@ -3,6 +3,7 @@ import adapterFetch from 'alova/fetch';
 import reactHook from 'alova/react';
 import { MESSAGES, REQUEST_TIMEOUT_MS, SESSION_INVALID_CLOSE_DELAY_MS } from '@/config/constants';
 import { settings } from '@/config/env';
+import { requestSettled, requestStarted } from '@/lib/idle';
 import { ApiError, businessToastText, classifyResponse, sessionToastText, type CallMeta } from './outcome';
 
 /**
@@ -115,6 +116,8 @@ export const http = createAlova({
     const authCode = context?.getAuthCode();
     if (authCode) headers.authcode = authCode;
     if (wantsLoading(method)) context?.effects.setLoading(true);
+    // Work queued for after the first screen waits while the app's requests are in flight (src/lib/idle.ts).
+    requestStarted();
   },
   responded: {
     async onSuccess(response, method) {
@@ -127,6 +130,9 @@ export const http = createAlova({
       context?.effects.setLoading(false);
       context?.effects.toast(MESSAGES.network);
       throw new ApiError('network', null, error instanceof Error ? error.message : MESSAGES.network);
+    },
+    onComplete() {
+      requestSettled();
     },
   },
 });

@@ -1,4 +1,5 @@
 import 'antd-mobile/es/global';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Platform } from '@platform/types';
@@ -6,12 +7,14 @@ import { configureHttp } from '@/api/http';
 import { fetchSignature } from '@/api/user';
 import { wireAntdMobileRender } from '@/components/antd-render';
 import { preloadFeedback, showAlert, toast } from '@/components/feedback';
-import { RouteAvailabilityContext } from '@/components/route-availability';
+import { RouteAvailabilityContext, RoutePrefetchContext } from '@/components/route-availability';
 import { STORAGE_KEYS } from '@/config/constants';
+import { afterInteractive, installIdleGate } from '@/lib/idle';
 import { clearAllStorage, readItem, writeItem } from '@/lib/storage';
 import { RootStore, StoreContext } from '@/stores/root';
+import { prefetchRoute } from './prefetch';
 import { createAppRouter } from './router';
-import { isBuilt } from './routes';
+import { builtRouteOf, isBuilt } from './routes';
 import { decideStartup } from './startup';
 import './styles.css';
 
@@ -46,8 +49,24 @@ export function boot(platform: Platform): void {
     return;
   }
 
+  // From here on, work the first screen does not need waits until it is shown and the app is idle (src/lib/idle.ts;
+  // the shell opens the gate).
+  installIdleGate();
+  // The first screen's chunks start downloading now. The rest of startup runs in tasks of its own (stores and the
+  // request layer, then the router and the first render), so that the main thread is never held long at a time.
+  void builtRouteOf(location.pathname)
+    ?.load?.()
+    .catch(() => undefined);
+  setTimeout(() => {
+    const root = start(platform, decision.keep ? decision.authCode : null, landingUrl);
+    setTimeout(() => render(root, container), 0);
+  }, 0);
+}
+
+/** The root store, the request layer and the host's services; the SDK is configured once the app is idle. */
+function start(platform: Platform, keepAuthCode: string | null, landingUrl: string): RootStore {
   const root = new RootStore(platform);
-  if (decision.keep) root.session.setAuthCode(decision.authCode);
+  if (keepAuthCode !== null) root.session.setAuthCode(keepAuthCode);
 
   configureHttp({
     client: platform.client,
@@ -65,25 +84,32 @@ export function boot(platform: Platform): void {
     },
   });
 
-  void platform.init(
-    {
-      fetchSignature: (url) => fetchSignature(url).send(),
-      alert: (title, content) => void showAlert({ title, html: content }),
-      log: (message, detail) => console.warn(`[${platform.name}] ${message}`, detail ?? ''),
-    },
-    landingUrl,
-  );
+  // After the first screen, when the app is idle: the host SDK's configuration (spec §4; an ability used before it
+  // configures the SDK itself), then the toast and dialog chunk, so that an error can always be shown.
+  const services = {
+    fetchSignature: (url: string) => fetchSignature(url).send(),
+    alert: (title: string, content: string) => void showAlert({ title, html: content }),
+    log: (message: string, detail?: unknown) => console.warn(`[${platform.name}] ${message}`, detail ?? ''),
+  };
+  platform.prepare(services, landingUrl);
+  void afterInteractive(() => platform.init(services, landingUrl));
+  void afterInteractive(preloadFeedback);
+  return root;
+}
 
+/** The router (the login gate reads the session) and the first render, as a transition: React renders in slices. */
+function render(root: RootStore, container: HTMLElement): void {
   const router = createAppRouter(root);
-  createRoot(container).render(
-    <StoreContext.Provider value={root}>
-      <RouteAvailabilityContext.Provider value={isBuilt}>
-        <RouterProvider router={router} />
-      </RouteAvailabilityContext.Provider>
-    </StoreContext.Provider>,
+  const reactRoot = createRoot(container);
+  startTransition(() =>
+    reactRoot.render(
+      <StoreContext.Provider value={root}>
+        <RouteAvailabilityContext.Provider value={isBuilt}>
+          <RoutePrefetchContext.Provider value={prefetchRoute}>
+            <RouterProvider router={router} />
+          </RoutePrefetchContext.Provider>
+        </RouteAvailabilityContext.Provider>
+      </StoreContext.Provider>,
+    ),
   );
-  // The toast and dialog chunk is fetched once the first screen is idle, so that an error can always be shown.
-  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback;
-  if (idle) idle(preloadFeedback);
-  else setTimeout(preloadFeedback, 1500);
 }

@@ -49,7 +49,9 @@ export function createAppRouter(root: RootStore) {
       ErrorBoundary: RouteError,
       HydrateFallback: FirstPaint,
       children: [
-        ...ROUTES.map((entry) => toRoute(entry, gateLoader)),
+        // Only built routes: a route of the spec without a screen shows the not-found page, which the catch-all route
+        // below already does (with the same title), so the router matches each navigation against the built ones only.
+        ...ROUTES.filter((entry) => entry.load).map((entry) => toRoute(entry, gateLoader)),
         { path: '*', ...notFound, loader: gateLoader, handle: { title: NOT_FOUND_TITLE } },
       ],
     },

@@ -128,8 +128,17 @@ export const NOT_FOUND_TITLE = '页面不存在';
  * are not shown). Matches the route table's patterns (`:id` segments) against the path without query.
  */
 export function isBuilt(path: string): boolean {
+  return builtRouteOf(path) !== null;
+}
+
+/** The built routes, children included (computed once: isBuilt runs for every entry link of every screen). */
+let built: readonly RouteEntry[] | null = null;
+
+/** The built route whose pattern matches `path` (query ignored), or null. */
+export function builtRouteOf(path: string): RouteEntry | null {
   const pathname = path.split('?')[0] ?? '';
-  return flatRoutes(ROUTES).some((route) => route.load !== undefined && matches(route.path, pathname));
+  built ??= flatRoutes(ROUTES).filter((route) => route.load !== undefined);
+  return built.find((route) => matches(route.path, pathname)) ?? null;
 }
 
 /** Every entry of a route table, children included. */

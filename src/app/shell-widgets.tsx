@@ -1,10 +1,11 @@
 import { DotLoading, TabBar } from 'antd-mobile';
 import { AppOutline, EnvironmentOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import upgradeNotice from '@/assets/upgrade-notice.svg';
 import { LOADING_TEXT, STORAGE_KEYS } from '@/config/constants';
 import { writeItem } from '@/lib/storage';
+import { prefetchRoute } from './prefetch';
 import { TABS, activeTab, tabNavigation, type TabKey } from './shell-rules';
 
 /**
@@ -18,9 +19,15 @@ const TAB_ICONS: Record<TabKey, ReactNode> = {
   mine: <UserOutline />,
 };
 
-/** The bottom tab bar (spec §2): tapping the active tab does nothing, another goes to its route with isShowModal=1. */
+/**
+ * The bottom tab bar (spec §2): tapping the active tab does nothing, another goes to its route with isShowModal=1. The
+ * tabs' screens are loaded when the app is idle (their first visit costs what a tab switch costs).
+ */
 export function AppTabBar({ pathname }: { pathname: string }) {
   const navigate = useNavigate();
+  useEffect(() => {
+    for (const tab of TABS) prefetchRoute(tab.route);
+  }, []);
   return (
     <nav className="app-tab-bar" aria-label="底部导航">
       <TabBar

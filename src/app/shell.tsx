@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Activity, Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { DEFAULT_TITLE, STORAGE_KEYS } from '@/config/constants';
+import { openIdleGate } from '@/lib/idle';
 import { readItem } from '@/lib/storage';
 import { useStores } from '@/stores/root';
 import { ROUTES, flatRoutes } from './routes';
@@ -103,6 +104,9 @@ export const Shell = observer(function Shell({ now = Date.now }: { now?: () => n
   );
   const kept = useKeptAlive(location.pathname);
   useScrollMemory(location.pathname, KEPT_PATHS);
+  // The router renders the shell once the first screen's code and loader are ready: from its first commit on, work
+  // queued for after the first screen may run when the app is idle (src/lib/idle.ts).
+  useEffect(openIdleGate, []);
   // A layout route (e.g. the site detail with its device tabs) stays mounted while its children change.
   const matches = useMatches();
   const pageKey = matches[1]?.id ?? location.pathname;

@@ -11,6 +11,7 @@ import { usePagination } from 'alova/client';
 import { Button, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -79,6 +80,9 @@ function boxScrolling(box: RefObject<HTMLElement | null>): Scrolling {
   } as unknown as Scrolling;
 }
 
+/** The rows of a list before its first answer (one array, so that the deferred rows see no change). */
+const NO_ROWS: readonly never[] = [];
+
 /** The shared paged list; see the module docstring. */
 export function PagedList<T, R extends Page<T> = Page<T>>({
   fetchPage,
@@ -108,7 +112,10 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     immediate: false,
   });
   const { data, page, isLastPage, loading, error, update } = pagination;
-  const list = (data ?? []) as T[];
+  const list = (data ?? NO_ROWS) as T[];
+  // The rows render from a deferred copy: when a page arrives React renders its rows in a background render that
+  // yields to the browser every few ms (a transition), not in one long task; meanwhile the skeleton stays.
+  const rows = useDeferredValue(list);
   // A failed load shows in `error` (and the request layer has told the user): the promise's rejection is not news.
   const { reload: reloadPage } = pagination;
   const reload = useCallback(() => reloadPage().catch(() => undefined), [reloadPage]);
@@ -161,22 +168,22 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     setScrollMargin(listRef.current?.offsetTop ?? 0);
-  }, [list.length]);
+  }, [rows.length]);
   const virtualizer = useWindowVirtualizer({
-    count: list.length,
+    count: rows.length,
     estimateSize: () => estimateSize,
     overscan: 6,
     // Let React batch the re-renders of a scroll instead of one synchronous render per scroll event.
     useFlushSync: false,
     scrollMargin,
     getItemKey: (index: number) => {
-      const item = list[index];
+      const item = rows[index];
       return item === undefined ? index : itemKey(item);
     },
     ...(scrollParent ? boxScrolling(scrollParent) : {}),
   });
 
-  const firstLoad = loading && list.length === 0 && !error;
+  const firstLoad = (loading && list.length === 0 && !error) || (list.length > 0 && rows.length === 0);
   const failedFirst = Boolean(error) && list.length === 0;
 
   return (
@@ -205,10 +212,10 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
           </div>
         )}
         {!firstLoad && !failedFirst && list.length === 0 && <div className={styles.state}>{empty}</div>}
-        {list.length > 0 && (
+        {rows.length > 0 && (
           <div ref={listRef} className={styles.rows} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((row) => {
-              const item = list[row.index];
+              const item = rows[row.index];
               if (item === undefined) return null;
               return (
                 <div

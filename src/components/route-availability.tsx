@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
@@ -13,9 +13,16 @@ export function useIsBuilt(): (path: string) => boolean {
 }
 
 /**
+ * Loads the screen of a path ahead of a tap, when the app is idle (the app provides it; nothing by default). Entry
+ * links call it for where they lead, so that the screens a screen's entries lead to open at once (issue 14).
+ */
+export const RoutePrefetchContext = createContext<(path: string) => void>(() => undefined);
+
+/**
  * A link when `to` is built; otherwise plain content, not tappable (`unbuilt: 'plain'`, for a card that also shows
  * figures), or nothing at all (`unbuilt: 'hidden'`, for an element that is only an entry: a bell, a chevron row).
- * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5).
+ * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5). The screen it leads to
+ * is loaded when the app is idle (RoutePrefetchContext).
  */
 export function EntryLink({
   to,
@@ -32,7 +39,12 @@ export function EntryLink({
   children: ReactNode;
 }) {
   const isBuilt = useIsBuilt();
-  if (!isBuilt(to))
+  const prefetch = useContext(RoutePrefetchContext);
+  const built = isBuilt(to);
+  useEffect(() => {
+    if (built) prefetch(to);
+  }, [built, prefetch, to]);
+  if (!built)
     return unbuilt === 'hidden' ? null : (
       <div className={className} data-testid={testId}>
         {children}

@@ -24,20 +24,53 @@ export class RootStore {
   readonly platform: Platform;
   readonly session = new SessionStore();
   readonly ui = new UiStore();
-  readonly siteDraft = new SiteDraftStore(settings.servicePhone);
-  readonly oldCardDraft = new OldCardDraftStore();
-  readonly workOrderEdit = new WorkOrderEditStore();
   readonly merchant = new MerchantStore();
-  readonly deviceInstalments = new DeviceInstalmentStore();
-  readonly withdrawInfo = new WithdrawInfoStore();
-  readonly basicInfo = new BasicInfoStore();
-  readonly signInfo = new SignInfoStore();
   /** Domain objects cached once (get / load / invalidate): the sites. */
   readonly sites = new SitesStore();
   /** The rider cards (get / load / invalidate by cardKey). */
   readonly cards = new CardsStore();
 
   readonly auth: AuthStore;
+
+  // The stores of screens beyond the hubs are made on first use, not at startup (issue 14: the first screen does not
+  // wait for stores it does not use). Each is made once; a persisted one restores its session copy then.
+  private made = new Map<string, unknown>();
+  private once<T>(key: string, make: () => T): T {
+    let store = this.made.get(key) as T | undefined;
+    if (store === undefined) {
+      store = make();
+      this.made.set(key, store);
+    }
+    return store;
+  }
+
+  get siteDraft(): SiteDraftStore {
+    return this.once('siteDraft', () => new SiteDraftStore(settings.servicePhone));
+  }
+
+  get oldCardDraft(): OldCardDraftStore {
+    return this.once('oldCardDraft', () => new OldCardDraftStore());
+  }
+
+  get workOrderEdit(): WorkOrderEditStore {
+    return this.once('workOrderEdit', () => new WorkOrderEditStore());
+  }
+
+  get deviceInstalments(): DeviceInstalmentStore {
+    return this.once('deviceInstalments', () => new DeviceInstalmentStore());
+  }
+
+  get withdrawInfo(): WithdrawInfoStore {
+    return this.once('withdrawInfo', () => new WithdrawInfoStore());
+  }
+
+  get basicInfo(): BasicInfoStore {
+    return this.once('basicInfo', () => new BasicInfoStore());
+  }
+
+  get signInfo(): SignInfoStore {
+    return this.once('signInfo', () => new SignInfoStore());
+  }
 
   constructor(platform: Platform) {
     this.platform = platform;

@@ -1,5 +1,6 @@
 import { DEFAULT_PERMISSIONS } from '@/api/permissions';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { installIdleGate, openIdleGate, resetIdleForTests } from '@/lib/idle';
 import { keptScreenStore } from '@/stores/screen-store';
 import type { Platform } from '@platform/types';
 import type * as UserApi from '@/api/user';
@@ -197,6 +198,22 @@ describe('30-second throttle of counter refreshes', () => {
       expect(api.getCommercialInfo).toHaveBeenCalledTimes(2);
       // the poster list is not fetched again once known
       expect(api.getPosterList).toHaveBeenCalledTimes(1);
+    });
+
+    it('in the app, the badges and posters wait until the screen is shown and idle; the counters do not', async () => {
+      installIdleGate();
+      onTestFinished(resetIdleForTests);
+      const mine = keptScreenStore(loginAs(1), mineStore);
+      const shown = mine.onShow(1);
+      await vi.waitFor(() => expect(mine.statistics.data?.siteCount).toBe(6));
+      expect(api.getAlarmNumSilently).not.toHaveBeenCalled();
+      expect(api.getUnreadNoticeCount).not.toHaveBeenCalled();
+      expect(api.getPosterList).not.toHaveBeenCalled();
+      openIdleGate();
+      await shown;
+      expect(mine.alarms.data?.unrecoveredCount).toBe(5);
+      expect(mine.notices.data?.unreadCount).toBe(3);
+      expect(mine.posterList).toHaveLength(1);
     });
 
     it('a builder loads only merchant info', async () => {

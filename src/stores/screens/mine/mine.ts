@@ -8,6 +8,7 @@ import {
   reportPosterRecord,
 } from '@/api/mine';
 import type { AccountType, CommercialInfo } from '@/api/user';
+import { afterInteractive } from '@/lib/idle';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
 import { href } from '@/config/routes';
@@ -242,17 +243,27 @@ export class MineStore {
 
   /**
    * Loads every block the viewer sees, in parallel, each independent: merchant base info (header, gear dot, grid
-   * badges), the stats strip, the two message badges, and the posters (first time, or after a failure). Stamps the
-   * throttle at the start so that shows during the refresh do not start another. Never rejects.
+   * badges) and the stats strip at once; the two message badges and the posters (first time, or after a failure) once
+   * the app is idle. Stamps the throttle at the start so that shows during the refresh do not start another. Resolves
+   * when all have settled; never rejects.
    */
   async refresh(now: number = Date.now()): Promise<void> {
     this.lastRefreshAt = now;
     const jobs: Promise<unknown>[] = [this.root.auth.loadMerchantInfo()];
     if (this.statsVisible) jobs.push(this.statistics.load());
+    // The badges and the posters are not what the screen is opened for: they load once it is shown and the app is
+    // idle (src/lib/idle.ts; at once outside the app), after the header and the counters.
+    jobs.push(afterInteractive(() => this.loadBadgesAndPosters()));
+    await Promise.all(jobs);
+  }
+
+  /** The 告警通知 and 系统消息 badges and the poster list (first time, or after a failure), as the viewer sees them. */
+  private loadBadgesAndPosters(): Promise<unknown> {
+    const jobs: Promise<unknown>[] = [];
     if (this.canSee('warning')) jobs.push(this.alarms.load());
     if (this.canSee('notice')) jobs.push(this.notices.load());
     if (this.canSee('poster') && this.posters.data === null && !this.posters.loading) jobs.push(this.posters.load());
-    await Promise.all(jobs);
+    return Promise.all(jobs);
   }
 
   /** Opens the 推广海报 bottom sheet. */
