@@ -394,7 +394,17 @@ describe('corporate transfer verification (KYB)', () => {
 
 describe('settlement-card change and change applications', () => {
   it('refuses a personal card change while a withdrawal is in progress (2015)', async () => {
-    const token = tokens.operator; // 10001 has a withdrawal 待审核
+    const token = tokens.operator;
+    // The precondition, made through the API: a withdrawal of 10001 in progress (the demo world's withdrawals are a
+    // replay of its rules, so whether one is still in progress at this file's clock is not something to rely on).
+    const cards = (await sb.get<{ list: { bankCardId: number }[] }>('/api/user/getUserBindBankCard', token)).body.data;
+    const applied = await post(token, '/api/user/withdrawApply', {
+      amount: 1000,
+      bankCardId: cards.list[0]?.bankCardId,
+      code: await freshSmsCode(sb, DEMO_PHONES.operator, 5, token),
+      requestId: newRequestId(),
+    });
+    expect(applied.body.code, applied.body.message).toBe(0);
     const phone = '13912345678';
     const code = await freshSmsCode(sb, phone, 6);
     const refused = await post(token, '/api/merchant/entity/property/changPersonBank', {
