@@ -483,7 +483,7 @@ const SitePage = observer(function SitePage() {
   return (
     <main className={styles.page}>
       {pending > 0 && (
-        <EntryLink to={href('siteAuthorUndisposed')} className={styles.banner}>
+        <EntryLink to={href('siteAuthorUndisposed')} className={styles.banner} unbuilt="hidden">
           <NoticeBar content={`您有 ${pending} 条站点授权申请待处理 >`} color="alert" />
         </EntryLink>
       )}
