@@ -1,6 +1,7 @@
 import { BizError } from '../http/envelope';
 import { maskPhone } from '../http/session';
 import { one, rows, type Db } from '../lib/db';
+import { maskAccountNo, maskCardNo, maskIdNo, maskName } from '../../src/api/income-rules';
 
 /**
  * Bank cards and the account's real name (D-income.md "Business rules: Bank cards and real name"; entities.md §51–§54):
@@ -20,31 +21,7 @@ export function dec(value: string | null | undefined): string {
   return value.startsWith('b64:') ? Buffer.from(value.slice(4), 'base64').toString('utf8') : value;
 }
 
-/** 张*三 / 张* style mask of a name (D §0.7): first character kept, and the last when longer than two. */
-export function maskName(name: string): string {
-  if (name.length <= 1) return name;
-  if (name.length === 2) return `${name[0]}*`;
-  return `${name[0]}${'*'.repeat(name.length - 2)}${name.slice(-1)}`;
-}
-
-/** 3201**********123X style mask of an ID number (first 4, last 4). */
-export function maskIdNo(idNo: string): string {
-  if (idNo.length <= 8) return idNo;
-  return `${idNo.slice(0, 4)}${'*'.repeat(idNo.length - 8)}${idNo.slice(-4)}`;
-}
-
-/** `**** **** **** 1234` (D §0.7). */
-export function maskCardNo(tail: string): string {
-  return `**** **** **** ${tail}`;
-}
-
-/** 8888****6666 style mask of an account number (first 4, last 4). */
-export function maskAccountNo(no: string): string {
-  if (no.length <= 8) return no;
-  return `${no.slice(0, 4)}****${no.slice(-4)}`;
-}
-
-export { maskPhone };
+export { maskAccountNo, maskCardNo, maskIdNo, maskName, maskPhone };
 
 /** A BankBin row (entities.md §53) with its bank's logo. */
 export interface BinRow {

@@ -187,3 +187,29 @@ export const BUSINESS_CATEGORIES: readonly { code: string; name: string }[] = [
   { code: '6513', name: '物业管理' },
   { code: '5999', name: '其他' },
 ];
+
+// Masks of D-income.md §0.7, one definition for the screens and the sandbox.
+
+/** 张*三 / 张* style mask of a name (D §0.7): first character kept, and the last when longer than two. */
+export function maskName(name: string): string {
+  if (name.length <= 1) return name;
+  if (name.length === 2) return `${name[0]}*`;
+  return `${name[0]}${'*'.repeat(name.length - 2)}${name.slice(-1)}`;
+}
+
+/** 3201**********123X style mask of an ID number (first 4, last 4). */
+export function maskIdNo(idNo: string): string {
+  if (idNo.length <= 8) return idNo;
+  return `${idNo.slice(0, 4)}${'*'.repeat(idNo.length - 8)}${idNo.slice(-4)}`;
+}
+
+/** `**** **** **** 1234` (D §0.7). */
+export function maskCardNo(tail: string): string {
+  return `**** **** **** ${tail}`;
+}
+
+/** 8888****6666 style mask of an account number (first 4, last 4). */
+export function maskAccountNo(no: string): string {
+  if (no.length <= 8) return no;
+  return `${no.slice(0, 4)}****${no.slice(-4)}`;
+}

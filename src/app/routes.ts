@@ -72,6 +72,11 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   cashResult: () => import('@/pages/income/withdraw-list/cashResult'),
   feeOwedDetail: () => import('@/pages/income/feeOwedDetail'),
   feeOwedPayResult: () => import('@/pages/income/feeOwedDetail/payresult'),
+  signAgree: () => import('@/pages/income/sign-agree'),
+  applyResult: () => import('@/pages/income/apply-result'),
+  openAccountDetail: () => import('@/pages/income/openAccountDetail'),
+  exchangeBank: () => import('@/pages/income/exchangeBank'),
+  kybCheck: () => import('@/pages/income/KYBCheck'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */

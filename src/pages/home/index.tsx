@@ -459,7 +459,7 @@ function useSignReminder(home: HomeStore): void {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
-  const { session } = useStores();
+  const { session, signInfo } = useStores();
   const total = home.unsigned.data?.total ?? 0;
   const fromTab = params.get('isShowModal') === '1';
   useEffect(() => {
@@ -473,9 +473,13 @@ function useSignReminder(home: HomeStore): void {
     void Dialog.confirm({ title: '签约提醒', content, cancelText: '稍后再说', confirmText: '去签约' }).then((go) => {
       if (!go) return;
       if (session.extendPermission?.signStatus === 1) toast('签约审核中，请耐心等待');
-      else void navigate(href('signAgree'));
+      else {
+        // sign-agree returns here when done (D-income.md §0.8 sign info backUrl).
+        signInfo.update({ backUrl: href('home') });
+        void navigate(href('signAgree'));
+      }
     });
-  }, [fromTab, total, isBuilt, navigate, session]);
+  }, [fromTab, total, isBuilt, navigate, session, signInfo]);
 }
 
 const HomePage = observer(function HomePage() {

@@ -88,6 +88,18 @@ export class SessionStore {
     this.extendPermissionText = extendText;
   }
 
+  /**
+   * Writes a new signStatus into the stored ExtendPermission (D-income.md §5 sign-agree "writes localStorage
+   * ExtendPermission.signStatus"); nothing when no ExtendPermission is stored.
+   */
+  setSignStatus(signStatus: 0 | 1 | 2 | 3): void {
+    const current = this.extendPermission;
+    if (!current || current.signStatus === signStatus) return;
+    const extendText = JSON.stringify({ ...current, signStatus });
+    writeItem('local', STORAGE_KEYS.extendPermission, extendText);
+    this.extendPermissionText = extendText;
+  }
+
   /** Forgets the login (find-pass success, A §2): TOKEN, PERMISSION and ExtendPermission removed. */
   clearLogin(): void {
     removeItem('local', STORAGE_KEYS.token);

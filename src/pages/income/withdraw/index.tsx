@@ -10,6 +10,7 @@ import { settings } from '@/config/env';
 import { telHref } from '@/lib/safe-url';
 import { formatFen } from '@/lib/money';
 import { BankLogo, Block, cardLabel, Failed, Loading, Page } from '@/sections/income/parts';
+import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { BLOCK_ACTIONS, withdrawStore, type WithdrawStore } from '@/stores/screens/income/withdraw';
 import styles from './withdraw.module.css';
@@ -23,6 +24,7 @@ import styles from './withdraw.module.css';
 
 const Blocked = observer(function Blocked({ store }: { store: WithdrawStore }) {
   const isBuilt = useIsBuilt();
+  const { signInfo } = useStores();
   const navigate = useNavigate();
   const state = store.state.data;
   if (!state) return null;
@@ -42,7 +44,16 @@ const Blocked = observer(function Blocked({ store }: { store: WithdrawStore }) {
         {state.reasonCode === 5 && ` 欠费 ${formatFen(state.oweAmount)}`}
       </p>
       {target && isBuilt(target) && (
-        <Button color="primary" onClick={() => void navigate(target)} data-testid="withdraw-blocked-action">
+        <Button
+          color="primary"
+          onClick={() => {
+            // The onboarding screens return here when done (D-income.md §0.8 sign info backUrl / kybBackUrl).
+            if (action?.route === 'signAgree') signInfo.update({ backUrl: href('withdraw') });
+            if (action?.route === 'kybCheck') signInfo.update({ kybBackUrl: href('withdraw') });
+            void navigate(target);
+          }}
+          data-testid="withdraw-blocked-action"
+        >
           {action?.label}
         </Button>
       )}
