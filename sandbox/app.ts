@@ -14,6 +14,7 @@ import { esignRoutes } from './api/esign';
 import { deviceSetupRoutes } from './api/device-setup';
 import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
+import { incomeMoneyRoutes } from './api/income-money';
 import { mineRoutes } from './api/mine';
 import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
@@ -82,6 +83,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(siteIncomeRoutes(db, now));
   api(mineRoutes(db, now));
   api(incomeRoutes(db, now));
+  api(incomeMoneyRoutes(db, now));
   api(cardRoutes(db, now));
   api(cardMoneyRoutes(db, now));
   api(cardSettingsRoutes(db, now));

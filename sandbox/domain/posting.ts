@@ -1,3 +1,4 @@
+import { BIZ_TYPE_LABELS } from '../../src/api/ledger-rules';
 /**
  * Posting of split rows to the wallets (D-income.md §0.1, "Business rules: Splits"; entities.md R4.3): at 02:00 the
  * next day each receiving account gets one AccountBill per order — the site owner (role 0) bizType 1 充电收入, 2 储值卡
@@ -27,23 +28,8 @@ export interface Posting<R extends PostableRow> {
   rows: R[];
 }
 
-/** Titles of the ledger's bizTypes (AccountBill.title is `{title} · {site}` for site income). */
-export const BIZ_TITLES: Readonly<Record<number, string>> = {
-  1: '充电收入',
-  2: '储值卡充值收入',
-  3: '月卡收入',
-  4: '分润收入',
-  5: '区域卡消费解冻',
-  6: '费用解冻',
-  7: '提现退回',
-  8: '调账入账',
-  11: '订单退款',
-  12: '提现',
-  13: '分期冻结',
-  14: 'SIM卡月租',
-  15: '调账扣款',
-  16: '卡余额退款',
-};
+/** Titles of the ledger's bizTypes: the ledger's one table (src/api/ledger-rules.ts). */
+export const BIZ_TITLES: Readonly<Record<number, string>> = BIZ_TYPE_LABELS;
 
 /** The title of a site-income entry: `充电收入 · 翠苑一区3栋车棚`. */
 export function ledgerTitle(bizType: number, siteName: string | null): string {

@@ -1,7 +1,8 @@
 import { BizError } from '../http/envelope';
 import { one, rows, scalar, type Db } from '../lib/db';
-import { addDays, addMonths, DAY_MS, dayOf, instantOf, lastDayOfMonth, stamp, startOfDay } from '../lib/time';
+import { addDays, DAY_MS, dayOf, instantOf, lastDayOfMonth, stamp, startOfDay } from '../lib/time';
 import { moveWallet, writeLedgerEntry } from './wallet';
+import { firstAutoWithdrawDay as firstRunDay, nextAutoWithdrawDay } from '../../src/api/income-rules';
 
 /**
  * Withdrawals (D-income.md "Business rules: Withdrawals"; entities.md §55–§58, R11.2): the rules every withdrawal
@@ -81,32 +82,15 @@ export function withdrawNoOf(id: number, applyTime: number): string {
     .padStart(6, '0')}`;
 }
 
-/**
- * The next automatic withdrawal day strictly after `day` (D "Auto-withdraw": 每日 the next day; 每周 the next
- * `date`-weekday, 1 Monday … 7 Sunday; 每月 day `date` (1–28) of a later month).
- */
-export function nextAutoWithdrawDay(autoMode: number, date: number, day: string): string {
-  if (autoMode === 1) return addDays(day, 1);
-  if (autoMode === 2) {
-    let next = addDays(day, 1);
-    while (weekdayOf(next) !== date) next = addDays(next, 1);
-    return next;
-  }
-  const thisMonth = `${day.slice(0, 7)}-${String(date).padStart(2, '0')}`;
-  return thisMonth > day ? thisMonth : `${addMonths(day.slice(0, 7), 1)}-${String(date).padStart(2, '0')}`;
-}
+export { nextAutoWithdrawDay };
 
 /**
- * The first automatic withdrawal day of a setting saved at `now` (D: the first run time strictly after now — today
- * when today is a run day and it is not yet 10:00).
+ * The first automatic withdrawal day of a setting saved at `now` (the shared rule of src/api/income-rules.ts: today
+ * when today is a run day and it is not yet 10:00, else the next run day).
  */
 export function firstAutoWithdrawDay(autoMode: number, date: number, now: number): string {
   const today = dayOf(now);
-  const runsToday =
-    autoMode === 1 ||
-    (autoMode === 2 && weekdayOf(today) === date) ||
-    (autoMode === 3 && Number(today.slice(8)) === date);
-  return runsToday && now < instantOf(today, 10) ? today : nextAutoWithdrawDay(autoMode, date, today);
+  return firstRunDay(autoMode, date, today, now < instantOf(today, 10));
 }
 
 /** The fee rule of a channel (the seeded WithdrawFeeRule). */

@@ -213,3 +213,49 @@ export function maskAccountNo(no: string): string {
   if (no.length <= 8) return no;
   return `${no.slice(0, 4)}****${no.slice(-4)}`;
 }
+
+// Automatic withdrawal run days (D-income.md §2 /income/autowithdraw, "Auto-withdraw"), one definition for the screen's
+// 下次自动提现 line and the sandbox's setting and 10:00 job. Days 'YYYY-MM-DD' (Asia/Shanghai calendar days).
+
+/** `day` plus `n` calendar days. */
+function plusDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a day: 1 Monday … 7 Sunday. */
+function isoWeekday(day: string): number {
+  const w = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return w === 0 ? 7 : w;
+}
+
+/**
+ * The next automatic withdrawal day strictly after `day`: 每日 (autoMode 1) the next day; 每周 (2) the next
+ * `date`-weekday, 1 Monday … 7 Sunday; 每月 (3) day `date` (1–28) of this month when still ahead, else of the next.
+ */
+export function nextAutoWithdrawDay(autoMode: number, date: number, day: string): string {
+  if (autoMode === 1) return plusDays(day, 1);
+  if (autoMode === 2) {
+    let next = plusDays(day, 1);
+    while (isoWeekday(next) !== date) next = plusDays(next, 1);
+    return next;
+  }
+  const dd = String(date).padStart(2, '0');
+  const thisMonth = `${day.slice(0, 7)}-${dd}`;
+  if (thisMonth > day) return thisMonth;
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01-${dd}` : `${y}-${String(m + 1).padStart(2, '0')}-${dd}`;
+}
+
+/**
+ * The first automatic withdrawal day of a setting saved on `today`: today when today is a run day and it is not yet
+ * 10:00 (`beforeTen`), else the next run day.
+ */
+export function firstAutoWithdrawDay(autoMode: number, date: number, today: string, beforeTen: boolean): string {
+  const runsToday =
+    autoMode === 1 ||
+    (autoMode === 2 && isoWeekday(today) === date) ||
+    (autoMode === 3 && Number(today.slice(8)) === date);
+  return runsToday && beforeTen ? today : nextAutoWithdrawDay(autoMode, date, today);
+}

@@ -1,4 +1,5 @@
 import { get, type Page } from './http';
+import type { BizType } from './ledger-rules';
 import type { CallMeta } from './outcome';
 
 /**
@@ -7,35 +8,7 @@ import type { CallMeta } from './outcome';
  * ms, month 'YYYY-MM' (Asia/Shanghai). Sub-accounts read their operator's ledger.
  */
 
-/**
- * bizType of a ledger entry: 1 充电收入, 2 储值卡充值收入, 3 月卡收入, 4 分润收入, 5 区域卡消费解冻, 6 费用解冻, 7 提现退回,
- * 8 调账入账, 11 订单退款, 12 提现, 13 分期冻结, 14 SIM卡月租, 15 调账扣款, 16 卡余额退款.
- */
-export type BizType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 11 | 12 | 13 | 14 | 15 | 16;
-
-/** Labels of the bizTypes (D §1, entities.md §48). */
-export const BIZ_TYPE_LABELS: Readonly<Record<BizType, string>> = {
-  1: '充电收入',
-  2: '储值卡充值收入',
-  3: '月卡收入',
-  4: '分润收入',
-  5: '区域卡消费解冻',
-  6: '费用解冻',
-  7: '提现退回',
-  8: '调账入账',
-  11: '订单退款',
-  12: '提现',
-  13: '分期冻结',
-  14: 'SIM卡月租',
-  15: '调账扣款',
-  16: '卡余额退款',
-};
-
-/** bizTypes by direction: 1 收入 (adds to the available balance), 2 支出. */
-export const BIZ_TYPES_BY_DIRECTION: Readonly<Record<1 | 2, readonly BizType[]>> = {
-  1: [1, 2, 3, 4, 5, 6, 7, 8],
-  2: [11, 12, 13, 14, 15, 16],
-};
+export { BIZ_TYPE_LABELS, BIZ_TYPES_BY_DIRECTION, type BizType } from './ledger-rules';
 
 /** One ledger entry as the list shows it. */
 export interface LedgerEntry {

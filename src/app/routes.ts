@@ -77,6 +77,10 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   openAccountDetail: () => import('@/pages/income/openAccountDetail'),
   exchangeBank: () => import('@/pages/income/exchangeBank'),
   kybCheck: () => import('@/pages/income/KYBCheck'),
+  autoWithdraw: () => import('@/pages/income/autowithdraw'),
+  withdrawHistory: () => import('@/pages/income/withdrawHistory'),
+  incomeList: () => import('@/pages/income/list'),
+  incomeListDetail: () => import('@/pages/income/list/detail'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */

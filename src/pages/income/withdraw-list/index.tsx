@@ -1,17 +1,17 @@
-import { Button, DatePicker, Tag } from 'antd-mobile';
+import { Button, DatePicker } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Page as ListPage } from '@/api/http';
-import { getWithdrawList, type WithdrawListPage, type WithdrawRecord, type WithdrawStatus } from '@/api/withdraw';
+import { getWithdrawList, type WithdrawListPage, type WithdrawRecord } from '@/api/withdraw';
 import { PagedList } from '@/components/paged-list';
 import { useIsBuilt } from '@/components/route-availability';
 import { Segmented } from '@/components/segmented';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
-import { formatTime } from '@/lib/time';
-import { BankLogo, Page } from '@/sections/income/parts';
+import { Page } from '@/sections/income/parts';
+import { WithdrawRow } from '@/sections/income/withdraw-row';
 import styles from './withdraw-list.module.css';
 
 /**
@@ -31,36 +31,6 @@ const STATUS_TABS: readonly { key: StatusTab; label: string }[] = [
 ];
 
 const STATUS_QUERY: Record<StatusTab, string | undefined> = { all: undefined, doing: '1,2', done: '3', failed: '4,5' };
-
-/** Status tags (D): 待审核 / 处理中 blue, 已到账 green, 提现失败 / 已驳回 red. */
-export const STATUS_TAGS: Record<WithdrawStatus, { text: string; color: string }> = {
-  1: { text: '待审核', color: 'primary' },
-  2: { text: '处理中', color: 'primary' },
-  3: { text: '已到账', color: 'success' },
-  4: { text: '提现失败', color: 'danger' },
-  5: { text: '已驳回', color: 'danger' },
-};
-
-function Row({ r }: { r: WithdrawRecord }) {
-  const tag = STATUS_TAGS[r.status];
-  return (
-    <Link to={href('cashResult', { id: r.id })} className={styles.row} data-testid={`withdraw-row-${r.id}`}>
-      <BankLogo url={r.bankLogo} />
-      <div className={styles.rowMain}>
-        <span>
-          提现至 {r.bankName}({r.cardNoTail}) {r.source === 2 && <Tag color="default">自动</Tag>}
-        </span>
-        <span className={styles.muted}>{formatTime(r.applyTime, 'MM-DD HH:mm')}</span>
-        {r.failReason && <span className={styles.fail}>{r.failReason}</span>}
-      </div>
-      <div className={styles.rowSide}>
-        <b>-{formatFen(r.amount)}</b>
-        <span className={styles.muted}>手续费 {formatFen(r.fee)}</span>
-        <Tag color={tag.color}>{tag.text}</Tag>
-      </div>
-    </Link>
-  );
-}
 
 const WithdrawList = observer(function WithdrawList() {
   const [month, setMonth] = useState<string | undefined>(undefined);
@@ -102,7 +72,7 @@ const WithdrawList = observer(function WithdrawList() {
         watch={[month, status]}
         itemKey={(r) => r.id}
         estimateSize={84}
-        renderItem={(r) => <Row r={r} />}
+        renderItem={(r) => <WithdrawRow r={r} />}
         empty={
           <div className={styles.empty}>
             <p>暂无提现记录</p>
