@@ -16,6 +16,7 @@ import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
 import { incomeMoneyRoutes } from './api/income-money';
 import { mineRoutes } from './api/mine';
+import { settlementRoutes } from './api/settlement';
 import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
 import { siteSettingsRoutes } from './api/site-settings';
@@ -98,6 +99,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(esignRoutes(db, now, esignProvider));
   api(remoteRecordRoutes(db, now));
   api(parkingRoutes(db, now));
+  api(settlementRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));

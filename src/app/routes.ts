@@ -81,6 +81,14 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   withdrawHistory: () => import('@/pages/income/withdrawHistory'),
   incomeList: () => import('@/pages/income/list'),
   incomeListDetail: () => import('@/pages/income/list/detail'),
+  stages: () => import('@/pages/stages/index'),
+  stagesList: () => import('@/pages/stages/index/stagesList'),
+  stageInfo: () => import('@/pages/stages/stageInfo'),
+  oldStages: () => import('@/pages/stages/index/oldStages'),
+  platformFeeCurrent: () => import('@/pages/platformfee/settleCurrent'),
+  platformFeeStageInfo: () => import('@/pages/platformfee/settleCurrent/stageInfo'),
+  platformFeeSettleDetail: () => import('@/pages/platformfee/settleDetail'),
+  platformFeeRecords: () => import('@/pages/platformfee/recordList'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */
