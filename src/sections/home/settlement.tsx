@@ -10,8 +10,6 @@ import styles from './settlement.module.css';
  * tag's text always says the state; colour only repeats it), and the loading / failed blocks.
  */
 
-export { styles as settlementStyles };
-
 /** The page frame with the section's background. */
 export function SettlePage({ children, testId }: { children: ReactNode; testId?: string }) {
   return (

@@ -6,7 +6,8 @@ import { getFeePeriods, type FeePeriodRow } from '@/api/settlement';
 import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
-import { PERIOD_TAGS, SettlePage, settlementStyles as s, StatusTag } from '@/sections/home/settlement';
+import { PERIOD_TAGS, SettlePage, StatusTag } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { yearOptions } from '@/stores/screens/home/settlement';
 
 /**

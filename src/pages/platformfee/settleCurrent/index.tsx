@@ -6,16 +6,8 @@ import type { SiteInstalment } from '@/api/settlement';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
-import {
-  Card,
-  Failed,
-  Figure,
-  Loading,
-  SettlePage,
-  settlementStyles as s,
-  SITE_INSTALMENT_TAGS,
-  StatusTag,
-} from '@/sections/home/settlement';
+import { Card, Failed, Figure, Loading, SettlePage, SITE_INSTALMENT_TAGS, StatusTag } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import { platformFeeStore, type PlatformFeeStore } from '@/stores/screens/home/settlement';
 

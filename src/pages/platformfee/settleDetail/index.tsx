@@ -14,9 +14,9 @@ import {
   ORDER_TYPE_LABELS,
   PERIOD_TAGS,
   SettlePage,
-  settlementStyles as s,
   StatusTag,
 } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import { feePeriodStore } from '@/stores/screens/home/settlement';
 

@@ -11,16 +11,8 @@ import { Segmented } from '@/components/segmented';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import {
-  Card,
-  Failed,
-  Figure,
-  Loading,
-  PLAN_TAGS,
-  SettlePage,
-  settlementStyles as s,
-  StatusTag,
-} from '@/sections/home/settlement';
+import { Card, Failed, Figure, Loading, PLAN_TAGS, SettlePage, StatusTag } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import { progressPercent, stagesStore, type StagesStore } from '@/stores/screens/home/settlement';
 

@@ -9,15 +9,8 @@ import { PagedList } from '@/components/paged-list';
 import { useRouteQuery } from '@/components/route-query';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import {
-  Card,
-  DEDUCTION_TAGS,
-  Failed,
-  Loading,
-  SettlePage,
-  settlementStyles as s,
-  StatusTag,
-} from '@/sections/home/settlement';
+import { Card, DEDUCTION_TAGS, Failed, Loading, SettlePage, StatusTag } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import { progressPercent, stageInfoStore } from '@/stores/screens/home/settlement';
 

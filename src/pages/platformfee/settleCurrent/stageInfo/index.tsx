@@ -8,7 +8,8 @@ import { PagedList } from '@/components/paged-list';
 import { useRouteQuery } from '@/components/route-query';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import { ORDER_TYPE_LABELS, SettlePage, settlementStyles as s } from '@/sections/home/settlement';
+import { ORDER_TYPE_LABELS, SettlePage } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import { feeDeductionsStore } from '@/stores/screens/home/settlement';
 

@@ -7,7 +7,8 @@ import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import { SettlePage, settlementStyles as s, SHEET_TAGS, StatusTag } from '@/sections/home/settlement';
+import { SettlePage, SHEET_TAGS, StatusTag } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 import { yearOptions } from '@/stores/screens/home/settlement';
 
 /**

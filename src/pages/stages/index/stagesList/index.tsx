@@ -16,7 +16,8 @@ import { Segmented } from '@/components/segmented';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import { DEDUCTION_TAGS, SettlePage, settlementStyles as s, StatusTag } from '@/sections/home/settlement';
+import { DEDUCTION_TAGS, SettlePage, StatusTag } from '@/sections/home/settlement';
+import s from '@/sections/home/settlement.module.css';
 
 /**
  * /stages/index/stagesList — 结算记录 (A-shell-home-settlement.md §4): tabs 扣款记录 | 退款记录. The deductions (one
