@@ -11,6 +11,7 @@ import { remoteRecordRoutes } from './api/remote-records';
 import { withdrawRoutes } from './api/withdraw';
 import { deviceRoutes } from './api/device';
 import { esignRoutes } from './api/esign';
+import { exportRoutes, mailRoutes } from './api/exports';
 import { deviceSetupRoutes } from './api/device-setup';
 import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
@@ -100,10 +101,12 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(remoteRecordRoutes(db, now));
   api(parkingRoutes(db, now));
   api(settlementRoutes(db, now));
+  api(exportRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));
   app.route('/', controlRoutes(db, faults, jobs));
+  app.route('/', mailRoutes(db));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
   app.route('/', staticRoutes(config));

@@ -7,6 +7,7 @@ import {
   expireSiteApplications,
   nextPaymentExpiry,
 } from './expiry';
+import { generateExports, nextExportDue } from './exports';
 import { ONBOARDING_JOBS } from './onboarding';
 import { postSplits, returnHeldOrders } from './posting';
 import { dailyJob, type Job } from './runner';
@@ -41,4 +42,6 @@ export const JOBS: readonly Job[] = [
   { name: 'paymentExpiry', nextDue: nextPaymentExpiry, run: expirePayments },
   // item-driven: the back office's and the bank's answers in the onboarding chain (jobs/onboarding.ts)
   ...ONBOARDING_JOBS,
+  // item-driven: an export is generated and mailed 5 s after it was asked (jobs/exports.ts)
+  { name: 'exportGeneration', nextDue: nextExportDue, run: generateExports },
 ];

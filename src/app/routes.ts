@@ -89,6 +89,8 @@ const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   platformFeeStageInfo: () => import('@/pages/platformfee/settleCurrent/stageInfo'),
   platformFeeSettleDetail: () => import('@/pages/platformfee/settleDetail'),
   platformFeeRecords: () => import('@/pages/platformfee/recordList'),
+  exportFile: () => import('@/pages/income/exportFile'),
+  downCenter: () => import('@/pages/mine/downCenter/index'),
 };
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */

@@ -62,6 +62,8 @@ export const STORAGE_KEYS = {
   siteDraft: 'siteDraft',
   oldCardDraft: 'oldCardDraft',
   withdrawInfo: 'withdrawInfo',
+  /** The e-mail of the last export (D exportFile, C downCenter). */
+  exportEmail: 'exportEmail',
 } as const;
 
 /** Default document title (spec §1). */

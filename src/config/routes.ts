@@ -194,7 +194,11 @@ export const ROUTE_TABLE = {
   siteBillDetail: { path: '/income/statement/bill/siteBill/detail', title: '账单详情' },
   incomeDetail: { path: '/income/income-detail', title: '收入明细', query: { type: 'int?', range: 'string?' } },
   areaCardBill: { path: '/income/areaCard-bill', title: '充值冻结记录' },
-  exportFile: { path: '/income/exportFile', title: '导出' },
+  exportFile: {
+    path: '/income/exportFile',
+    title: '导出',
+    query: { type: 'int?', month: 'month?', siteId: 'id?', merchantId: 'id?' },
+  },
   detailList: { path: '/income/detail-list', title: '明细' },
   editContract: { path: '/income/edit-contract', title: '编辑签约人信息' },
   applyResult: { path: '/income/apply-result', title: '认证信息变更申请', query: { id: 'id?' } },

@@ -1,0 +1,61 @@
+import type { DocType } from './export-rules';
+import { get, post, type Page } from './http';
+
+/**
+ * Exports and the download centre (D-income.md §4 /income/exportFile; C-mine.md /mine/downCenter/index; entities.md §77
+ * DocRecord, R9.2). An export is asynchronous: the request makes a DocRecord 1 生成中 (exactly once per requestId; the
+ * same type and conditions while one is 生成中 answer 2050), the workbook (.xlsx, a header row and exactly the rows of
+ * the list it exports) is mailed within seconds (2 已发送, or 3 发送失败 with the reason); the record is kept 30 days,
+ * the mailed link 7 days; a resend (≤ 5 a day) mails the same file again with a fresh link. Days 'YYYY-MM-DD', instants
+ * epoch ms, sizes bytes. Needs the permission `export`.
+ */
+
+/** One export job (GET /api/doc/listDocRecords). Status 1 生成中, 2 已发送, 3 发送失败. */
+export interface DocRecord {
+  id: number;
+  fileName: string;
+  docType: DocType;
+  /** The conditions as shown: "2024-05-01 至 2024-05-31 · 全部站点". */
+  conditions: string;
+  email: string;
+  status: 1 | 2 | 3;
+  failReason: string | null;
+  fileSize: number;
+  createTime: number;
+  sendTime: number | null;
+  expireTime: number;
+  linkExpireTime: number | null;
+}
+
+/** What every export request carries. */
+interface ExportBase {
+  email: string;
+  requestId: string;
+}
+
+/** Answer of an export request. */
+export interface ExportStarted {
+  docId: number;
+}
+
+/** 3 收支明细: the ledger entries of a range (≤ 31 days). */
+export const exportAccountBill = (
+  body: ExportBase & { startDate: string; endDate: string; direction?: 1 | 2; bizType?: number },
+) => post<ExportStarted>('/api/account/v2/billExportAccountBill', body);
+
+/** 4 提现记录: the withdrawals of a range (≤ 366 days). */
+export const exportWithdraw = (body: ExportBase & { startDate: string; endDate: string; channel?: 1 | 2 }) =>
+  post<ExportStarted>('/api/account/v2/billExportWithdraw', body);
+
+/** 1 充电订单: the charging orders started in a range (≤ 92 days), of a site and pay type. */
+export const exportChargeOrders = (
+  body: ExportBase & { startDate: string; endDate: string; siteId?: number; payType?: number },
+) => post<ExportStarted>('/api/account/v2/billExportChargeOrder', body);
+
+/** Export jobs, newest first; docType one type or a comma list ('7,8'). */
+export const listDocRecords = (q: { pageNum: number; pageSize: number; docType?: string }) =>
+  get<Page<DocRecord>>('/api/doc/listDocRecords', q);
+
+/** Mails a record's file again (status 2/3, not expired; ≤ 5 a day). */
+export const resendDocRecord = (body: { id: number; email: string; requestId: string }) =>
+  post<{ status: 1 | 2 | 3 }>('/api/doc/resendDocRecordByEmail', body);
