@@ -8,6 +8,7 @@ import { arrearsRoutes } from './api/arrears';
 import { bankRoutes } from './api/bank';
 import { parkingRoutes } from './api/parking';
 import { remoteRecordRoutes } from './api/remote-records';
+import { orderRoutes } from './api/orders';
 import { withdrawRoutes } from './api/withdraw';
 import { deviceRoutes } from './api/device';
 import { esignRoutes } from './api/esign';
@@ -99,6 +100,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   const esignProvider = new EsignProvider(notifier);
   api(esignRoutes(db, now, esignProvider));
   api(remoteRecordRoutes(db, now));
+  api(orderRoutes(db, now));
   api(parkingRoutes(db, now));
   api(settlementRoutes(db, now));
   api(exportRoutes(db, now));

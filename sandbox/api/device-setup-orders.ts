@@ -437,7 +437,7 @@ export async function splitOrder(
 }
 
 /** Adds to the AccountDailyStat row of (account, site, day), creating it with zeros when missing. */
-async function addAccountStat(
+export async function addAccountStat(
   db: Db,
   accountId: number,
   siteId: number,

@@ -227,6 +227,23 @@ export const touches = {
     };
   },
 
+  /** One charge order by its id, through its site (SiteMode): the order screens of the mine section. */
+  orderById<K extends string>(
+    key: K,
+    mode: SiteMode,
+    missing = '订单不存在',
+  ): Touch<Record<K, number>, SiteTarget & { orderId: number }> {
+    return {
+      kind: 'order',
+      resolve: async (db, scope, input) => {
+        const order = await one<{ siteId: number }>(db, 'select site_id from charge_order where id = $1', [input[key]]);
+        if (!order) throw hidden(missing);
+        const site = await need(scope).site(Number(order.siteId), mode, { missing });
+        return { ...site, orderId: input[key] };
+      },
+    };
+  },
+
   /**
    * One rider card of the caller's owner by its id (C-mine.md Business rule 1): the owner (1 运营商, 2 代理商) and its
    * sub-accounts — one limited to some sites (dataScope 2) only a card bound to a site of its scope; never a property,

@@ -94,9 +94,9 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
       )[0]
     : undefined;
   const order1 = (
-    await rows<{ orderNo: string }>(
+    await rows<{ id: number; orderNo: string }>(
       sb.db,
-      `select order_no from charge_order where site_id = any($1::bigint[]) order by ${order} limit 1`,
+      `select id, order_no from charge_order where site_id = any($1::bigint[]) order by ${order} limit 1`,
       [sites],
     )
   )[0];
@@ -141,6 +141,7 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
     camera: pick(id(await device('= 6')), NONE),
     smoke: pick(id(await device('= 7')), NONE),
     orderNo: pick(order1?.orderNo, 'NOSUCHORDER'),
+    order: pick(id(order1), NONE),
     contract: pick(site.find((s) => s.contractCode)?.contractCode ?? undefined, 'NOSUCHCONTRACT'),
     property: pick(property, NONE),
     card: pick(id(await cardOf(3)), NONE),

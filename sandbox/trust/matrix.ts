@@ -36,6 +36,8 @@ export interface Objects {
   smoke: number;
   /** An order number of the site's. */
   orderNo: string;
+  /** The id of that order. */
+  order: number;
   /** A device contract code. */
   contract: string;
   /** A property merchant (account id). */
