@@ -9,6 +9,7 @@ import { bankRoutes } from './api/bank';
 import { parkingRoutes } from './api/parking';
 import { remoteRecordRoutes } from './api/remote-records';
 import { orderRoutes } from './api/orders';
+import { remoteStartRoutes } from './api/remote-start';
 import { withdrawRoutes } from './api/withdraw';
 import { deviceRoutes } from './api/device';
 import { esignRoutes } from './api/esign';
@@ -101,6 +102,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(esignRoutes(db, now, esignProvider));
   api(remoteRecordRoutes(db, now));
   api(orderRoutes(db, now));
+  api(remoteStartRoutes(db, now));
   api(parkingRoutes(db, now));
   api(settlementRoutes(db, now));
   api(exportRoutes(db, now));

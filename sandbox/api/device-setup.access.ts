@@ -40,10 +40,6 @@ export const ACCESS: AccessTable = {
   },
   'GET /api/box/getConnectorDetail': { request: (o) => ({ chargerId: o.charger }), expect: can('site:view') },
   'GET /api/charger/powerCharts': { request: (o) => ({ orderNo: o.orderNo }), expect: can('site:view') },
-  'POST /api/r9/charge/remotePay': {
-    request: (o) => ({ serialNumber: o.boxSerial, socketNo: 99, chargeMinutes: 30, reasonType: 2 }),
-    expect: can('remote:charge'),
-  },
   'POST /api/r9/charge/remoteStop': {
     request: (o) => ({ chargerId: o.charger, orderNo: 'NOSUCHORDER' }),
     expect: can('remote:charge'),

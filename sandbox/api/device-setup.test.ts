@@ -1,3 +1,5 @@
+import { newRequestId } from '../testing-money';
+import { REMOTE_ACK_MS } from './remote-start';
 import { describe, expect, it } from 'vitest';
 import type { SiteCount } from '../../src/api/home';
 import type {
@@ -44,6 +46,7 @@ const remotePay = (fields: Record<string, unknown>, token = tokens.operator) =>
     socketNo: 5,
     chargeMinutes: 60,
     reasonType: 2,
+    requestId: newRequestId(),
     ...fields,
   });
 const logs = (deviceId: number, type: number) =>
@@ -326,6 +329,7 @@ describe('socket detail, power curve, remote start and stop (C5, C7, C8, R3.7, R
     const busy = await remotePay({});
     expect(busy.body).toMatchObject({ code: 1, message: '插座使用中' });
     expect(await logs(43, 7)).toBe(1);
+    await sb.advance(REMOTE_ACK_MS); // the box acknowledges the start (sandbox/api/remote-start.ts)
     sb.clock.now = NOW + 21 * 60_000;
     const detail = (
       await sb.get<ConnectorDetail>('/api/box/getConnectorDetail', tokens.operator, { chargerId: socket.chargerId })

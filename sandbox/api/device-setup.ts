@@ -10,7 +10,6 @@ import type {
   DeviceTypeInfo,
   PayType,
   PowerChart,
-  RemotePayResult,
 } from '../../src/api/device-setup';
 import { QR_BASE_URL } from '../db/seed/util';
 import { readOnly, type Scope, type SiteTarget } from '../http/access';
@@ -21,7 +20,8 @@ import { touches, type DeviceTarget } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, startOfDayAt } from '../lib/time';
 import { LOG, logOperation, refuseMasterWithSlaves } from './device';
-import { advanceOrder, advanceRunningOrders, endOrder, startFreeOrder } from './device-setup-orders';
+import { advanceOrder, advanceRunningOrders, endOrder } from './device-setup-orders';
+import { answerStarts } from './remote-start';
 
 /**
  * Adding and binding devices (B-site.md §3, Business rules C7, C8, D1–D10; entities.md R1–R3): the add-device
@@ -48,8 +48,6 @@ const SERIAL = /^[0-9A-Za-z]{6,20}$/;
 const STICKER = /^[0-9A-Za-z]{8,16}$/;
 /** Most slaves a mesh master may carry (B §3 signalSetting, D9). */
 export const MAX_SLAVES = 8;
-/** Remote starts per account per day (R3.7). */
-export const REMOTE_DAILY_LIMIT = 20;
 
 const serialSchema = z.string({ error: '请输入设备号' }).trim().regex(SERIAL, '设备号格式不正确');
 const id = (name: string) =>
@@ -594,6 +592,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
     async ({ target }) => {
       const device = await checkedBox(db, target);
       const at = now();
+      await answerStarts(db, at); // the simulated boxes' answers due by now (remote-start.ts)
       await advanceRunningOrders(
         db,
         at,
@@ -697,6 +696,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
     },
     async ({ caller, input: { chargerId }, target }) => {
       const at = now();
+      await answerStarts(db, at); // the simulated boxes' answers due by now (remote-start.ts)
       await advanceRunningOrders(db, at, [chargerId]);
       const row = await one<{
         chargerId: number;
@@ -832,105 +832,7 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
     },
   );
 
-  // POST /api/r9/charge/remotePay — a free remote charge on an idle socket of an online box (C7, R3.7).
-  api.post(
-    '/api/r9/charge/remotePay',
-    {
-      permission: 'remote:charge',
-      input: z.object({
-        serialNumber: serialSchema,
-        socketNo: z.number({ error: '请选择插座' }).int().min(1, '插座号不合法'),
-        chargeMinutes: z.number({ error: '请选择充电时长' }).int().min(1, '充电时长不合法'),
-        reasonType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '请选择原因' }),
-        remark: z.string().trim().max(30, '备注最多30个字').optional(),
-      }),
-      touches: touches.deviceBySerial('serialNumber', { types: [1, 2, 3], mode: 'own', missing: '设备不存在' }),
-    },
-    async ({ caller, input: body, target }) => {
-      if (body.reasonType === 4 && (body.remark ?? '').length < 2) throw new BizError(INVALID, '请填写远程启动原因');
-      const device = await checkedBox(db, target);
-      if (device.status === 2) throw new BizError(INVALID, '设备离线');
-      const charger = await one<{ id: number; status: number }>(
-        db,
-        'select id, status from charger where device_id = $1 and socket_no = $2',
-        [device.id, body.socketNo],
-      );
-      if (!charger) throw new BizError(INVALID, '插座不存在');
-      if (charger.status !== 0) throw new BizError(INVALID, charger.status === 3 ? '插座故障' : '插座使用中');
-      const site = await one<{ chargeRule: { maxMinutes: number } }>(db, 'select charge_rule from site where id = $1', [
-        device.siteId,
-      ]);
-      const maxMinutes = site?.chargeRule.maxMinutes ?? 720;
-      if (body.chargeMinutes > maxMinutes)
-        throw new BizError(INVALID, `充电时长不能超过站点最长充电时长${maxMinutes}分钟`);
-      const at = now();
-      const today = startOfDayAt(at);
-      const limitReached = () => new BizError(INVALID, '今日远程充电次数已达上限');
-      const used = await scalar(
-        db,
-        'select count(*) from remote_charge_record where operator_account_id = $1 and start_time >= $2',
-        [caller.account.id, today],
-      );
-      if (used >= REMOTE_DAILY_LIMIT) throw limitReached();
-      const operatorName = caller.account.contacts || caller.account.shortName || caller.account.name;
-      const result = await db.transaction(async (tx) => {
-        const { orderId, orderNo } = await startFreeOrder(
-          tx,
-          {
-            payType: 7,
-            siteId: Number(device.siteId),
-            deviceId: device.id,
-            chargerId: charger.id,
-            serialNumber: device.serialNumber,
-            socketNo: body.socketNo,
-            minutes: body.chargeMinutes,
-          },
-          at,
-        );
-        // The daily limit is checked by the insert itself (one statement; issue 12, defect 1): parallel starts cannot
-        // pass it together. No row = the limit is reached, and the transaction drops the order just started.
-        const record = await one<{ id: number }>(
-          tx,
-          `insert into remote_charge_record (merchant_id, order_id, device_id, charger_id, serial_number, socket_no,
-           site_id, site_name, charge_minutes, reason_type, remark, status, operator_account_id, operator_name,
-           start_time, create_time, update_time)
-         select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 2, $12, $13, $14, $14, $14
-         where (select count(*) from remote_charge_record where operator_account_id = $12 and start_time >= $15) < $16
-         returning id`,
-          [
-            caller.ownerId,
-            orderId,
-            device.id,
-            charger.id,
-            device.serialNumber,
-            body.socketNo,
-            device.siteId,
-            target.site?.name ?? '',
-            body.chargeMinutes,
-            body.reasonType,
-            body.remark ?? '',
-            caller.account.id,
-            operatorName,
-            at,
-            today,
-            REMOTE_DAILY_LIMIT,
-          ],
-        );
-        if (!record) throw limitReached();
-        await logOperation(
-          tx,
-          device,
-          caller.account.id,
-          LOG.remoteStart,
-          { socketNo: body.socketNo, minutes: body.chargeMinutes, reasonType: body.reasonType, orderNo },
-          at,
-        );
-        return { recordId: Number(record?.id), orderNo };
-      });
-      const data: RemotePayResult = { recordId: result.recordId, orderNo: result.orderNo, status: 1 };
-      return data;
-    },
-  );
+  // POST /api/r9/charge/remotePay: sandbox/api/remote-start.ts (the simulated box's acknowledgement, exactly once).
 
   // POST /api/r9/charge/remoteStop (PROPOSED) — ends a running order (endReason 4) with the C5 refund.
   api.post(

@@ -11,6 +11,7 @@ import { one, rows } from '../lib/db';
 import { addDays, dayOf, startOfDay } from '../lib/time';
 import { advanceOrder, advanceRunningOrders } from './device-setup-orders';
 import { refundOrder } from './order-refund';
+import { answerStarts } from './remote-start';
 
 /**
  * Charging orders and refunds (C-mine.md /mine/chargerRecord-list, /mine/chargerRecord-info; A-shell-home-
@@ -116,6 +117,7 @@ export function orderRoutes(db: PGlite, now: () => number) {
   /** One page of orders matching `extra`, with Σ `sum` over the whole filter. */
   const page = async (f: Filter, extra: string, sum: string, q: { pageNum: number; pageSize: number }) => {
     const { where, params } = whereOf(f, extra);
+    await answerStarts(db, now());
     await advanceRunningOrders(
       db,
       now(),
@@ -274,6 +276,7 @@ export function orderRoutes(db: PGlite, now: () => number) {
       touches: touches.orderById('orderId', 'scope'),
     },
     async ({ target }) => {
+      await answerStarts(db, now());
       await advanceOrder(db, target.orderId, now());
       const o = await one<Record<string, unknown>>(
         db,

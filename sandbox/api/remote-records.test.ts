@@ -1,3 +1,4 @@
+import { newRequestId } from '../testing-money';
 import { describe, expect, it } from 'vitest';
 import type { RemoteRecordPage } from '../../src/api/remote';
 import { one } from '../lib/db';
@@ -43,6 +44,7 @@ describe('GET /api/r9/charge/remotePayRecord', () => {
       socketNo: socket.socketNo,
       chargeMinutes: 120,
       reasonType: 2,
+      requestId: newRequestId(),
     });
     expect(start.body.code).toBe(0);
     const after = (await list(tokens.operator)).body.data;
@@ -54,7 +56,7 @@ describe('GET /api/r9/charge/remotePayRecord', () => {
       socketNo: socket.socketNo,
       chargeMinutes: 120,
       reasonType: 2,
-      status: 2,
+      status: 1, // 启动中 until the box acknowledges (remote-start.ts)
     });
     expect(after.list[0]?.orderId).toBeGreaterThan(0);
     const bySerial = (await list(tokens.operator, { serialNumber: socket.serialNumber.slice(-6).toLowerCase() })).body
@@ -70,6 +72,7 @@ describe('GET /api/r9/charge/remotePayRecord', () => {
       socketNo: socket.socketNo,
       chargeMinutes: 60,
       reasonType: 1,
+      requestId: newRequestId(),
     });
     const own = (await list(tokens.operator)).body.data;
     expect(own.list.some((r) => r.serialNumber === socket.serialNumber)).toBe(true);

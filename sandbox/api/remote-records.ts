@@ -6,6 +6,7 @@ import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
 import { rows, scalar } from '../lib/db';
+import { answerStarts } from './remote-start';
 import { addDays, dayOf, startOfDay } from '../lib/time';
 
 /**
@@ -34,6 +35,7 @@ export function remoteRecordRoutes(db: PGlite, now: () => number) {
       touches: touches.sites,
     },
     async ({ scope, input: q }) => {
+      await answerStarts(db, now()); // the simulated boxes' answers due by now (remote-start.ts)
       const refusal = dateRangeError(q.startDate, q.endDate, dayOf(now()));
       if (refusal) throw new BizError(INVALID, refusal);
       const params: unknown[] = [

@@ -1770,3 +1770,10 @@ create table sandbox_mail_attachment (
   content bytea not null,
   primary key (mail_id, idx)
 );
+-- Sandbox only: how a simulated charging box answers remote start commands (POST /__sandbox/device-behaviour;
+-- sandbox/api/remote-start.ts). No row: it acknowledges a start within seconds.
+create table device_simulation (
+  device_id bigint primary key references device (id) on delete cascade,
+  behaviour smallint not null check (behaviour in (1)), -- 1 never acknowledges (each start fails after 60 s)
+  update_time bigint not null
+);

@@ -8,6 +8,7 @@ import {
   nextPaymentExpiry,
 } from './expiry';
 import { generateExports, nextExportDue } from './exports';
+import { REMOTE_JOBS } from '../api/remote-start';
 import { ONBOARDING_JOBS } from './onboarding';
 import { postSplits, returnHeldOrders } from './posting';
 import { dailyJob, type Job } from './runner';
@@ -44,4 +45,6 @@ export const JOBS: readonly Job[] = [
   ...ONBOARDING_JOBS,
   // item-driven: an export is generated and mailed 5 s after it was asked (jobs/exports.ts)
   { name: 'exportGeneration', nextDue: nextExportDue, run: generateExports },
+  // item-driven: the simulated boxes acknowledge remote starts within seconds, or they fail after 60 s
+  ...REMOTE_JOBS,
 ];

@@ -1,3 +1,4 @@
+import { newRequestId } from '../testing-money';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../lib/db';
 import { DEMO_PHONES, openSandboxForFile } from '../testing';
@@ -113,6 +114,7 @@ describe('the daily limit of remote starts under parallel requests (R3.7: at mos
           socketNo: s.socketNo,
           chargeMinutes: 30,
           reasonType: 2,
+          requestId: newRequestId(),
         }),
       ),
     );

@@ -248,9 +248,14 @@ export interface RemotePayRequest {
   reasonType: RemoteReason;
   /** 2–30 characters, required for reason 4. */
   remark?: string;
+  /** A money action's requestId (D-income.md §0.5): one start per requestId, kept across a timeout. */
+  requestId: string;
 }
 
-/** Answer of POST /api/r9/charge/remotePay: 1 启动中 (command sent) or 4 启动失败. */
+/**
+ * Answer of POST /api/r9/charge/remotePay: 1 启动中 (command sent; the box acknowledges within seconds, the socket then
+ * 充电中, or the start becomes 启动失败 after 60 s — see the remote records) or 4 启动失败.
+ */
 export interface RemotePayResult {
   recordId: number;
   orderNo: string;

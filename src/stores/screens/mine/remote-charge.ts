@@ -18,6 +18,7 @@ import { screenStore } from '@/stores/screen-store';
 import type { RootStore } from '@/stores/root';
 import { ActionGuard } from '@/stores/support/action-guard';
 import { Loadable } from '@/stores/support/loadable';
+import { MoneyAction } from '@/stores/support/money-action';
 
 /**
  * /mine/remoteCharge, /mine/searchSerial and /mine/recordOfremote — 远程充电 (C-mine.md; Business rule 15): a free
@@ -57,6 +58,8 @@ export class RemoteChargeStore {
   reasonType: RemoteReason | null = null;
   remark = '';
   readonly actions = new ActionGuard();
+  /** The start's requestId (a money action, D-income.md §0.5: kept across a timeout, new after an answer). */
+  readonly startRequest = new MoneyAction();
 
   constructor(private readonly root: RootStore) {
     makeAutoObservable<RemoteChargeStore, 'root'>(this, { root: false });
@@ -150,13 +153,17 @@ export class RemoteChargeStore {
     const remark = this.remark.trim();
     const answer = await this.actions.run('start', async () => {
       if (ask && !(await ask())) return null;
-      return remotePay({
-        serialNumber: this.serialNumber,
-        socketNo,
-        chargeMinutes: this.hours * 60,
-        reasonType,
-        ...(remark ? { remark } : {}),
-      });
+      const sent = await this.startRequest.run((requestId) =>
+        remotePay({
+          serialNumber: this.serialNumber,
+          socketNo,
+          chargeMinutes: this.hours * 60,
+          reasonType,
+          ...(remark ? { remark } : {}),
+          requestId,
+        }),
+      );
+      return sent ?? null;
     });
     return answer ?? null;
   }

@@ -199,6 +199,7 @@ describe('SocketDetailStore (socketInfo)', () => {
       chargeMinutes: 60,
       reasonType: 2,
       remark: '设备测试',
+      requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     setup.remotePay.mockResolvedValue({ recordId: 2, orderNo: 'CD2', status: 4, failReason: '设备离线' } as never);
     expect(await store.start(form)).toBe(false);

@@ -36,6 +36,7 @@ import { settings } from '@/config/env';
 import { parseDeviceCode, parseSticker } from '@/lib/device-code';
 import { formatTime } from '@/lib/time';
 import { ActionGuard } from '@/stores/support/action-guard';
+import { MoneyAction } from '@/stores/support/money-action';
 import type { LoadableLike } from '@/stores/support/entity-cache';
 import { Loadable } from '@/stores/support/loadable';
 import type { RootStore } from '@/stores/root';
@@ -629,6 +630,8 @@ export class SocketDetailStore {
   chartFailed = false;
   /** 远程启动 and 结束充电, one at a time. */
   readonly actions = new ActionGuard();
+  /** The remote start's requestId (a money action, D-income.md §0.5: kept across a timeout). */
+  readonly startRequest = new MoneyAction();
 
   constructor(
     private readonly root: RootStore,
@@ -696,13 +699,16 @@ export class SocketDetailStore {
     if (!d || this.busy) return false;
     const remark = form.remark.trim();
     const result = await this.actions.run('command', () =>
-      remotePay({
-        serialNumber: d.serialNumber,
-        socketNo: d.socketNo,
-        chargeMinutes: form.minutes,
-        reasonType: form.reason,
-        ...(remark ? { remark } : {}),
-      }),
+      this.startRequest.run((requestId) =>
+        remotePay({
+          serialNumber: d.serialNumber,
+          socketNo: d.socketNo,
+          chargeMinutes: form.minutes,
+          reasonType: form.reason,
+          ...(remark ? { remark } : {}),
+          requestId,
+        }),
+      ),
     );
     return result?.status === 1;
   }

@@ -1,0 +1,130 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { BoxListRow, ChargerListOfBox } from '../../src/api/device-setup';
+import type { Page } from '../../src/api/http';
+import type { OrderPage } from '../../src/api/orders';
+import type { RemoteRecordPage } from '../../src/api/remote';
+import {
+  api,
+  answerDialog,
+  byTestId,
+  clickText,
+  openDemoPhone,
+  press,
+  sharedBrowser,
+  shanghaiDate,
+  waitForPath,
+  waitForText,
+  waitForTextOf,
+  type AccountApi,
+  type Host,
+} from './helpers';
+
+/**
+ * Remote starts against the sandbox's simulated box (C-mine.md remoteCharge, recordOfremote; B-site.md §3 socket 远程启动;
+ * Business rule 15) in both bundles: a start from the socket's detail that the box acknowledges — the socket turns
+ * 充电中, the command is recorded once, the free order (远程充电, ¥0.00) is in the charging records; and a start on a
+ * box made to fail (POST /__sandbox/device-behaviour) that becomes 启动失败 60 s later on the business clock, the
+ * socket free again.
+ */
+
+/** An online box of the caller with an idle socket (its id, serial) and that socket, skipping `skip` serials. */
+async function idleSocket(call: AccountApi, skip: string[] = []) {
+  const boxes = await call.get<Page<BoxListRow>>('/api/r9/box/boxList?pageNum=1&pageSize=100');
+  for (const box of boxes.list.filter((b) => b.status === 1 && b.idleCount > 0 && !skip.includes(b.serialNumber))) {
+    const sockets = await call.get<ChargerListOfBox>(`/api/box/getChargerListByBoxCode?boxCode=${box.serialNumber}`);
+    const idle = sockets.chargers.find((c) => c.status === 0);
+    if (idle) return { box, socket: idle };
+  }
+  throw new Error('the demo world has an idle socket');
+}
+
+const socketStatus = async (call: AccountApi, serial: string, socketNo: number) =>
+  (await call.get<ChargerListOfBox>(`/api/box/getChargerListByBoxCode?boxCode=${serial}`)).chargers.find(
+    (c) => c.socketNo === socketNo,
+  )?.status;
+
+const records = (call: AccountApi, serial: string) =>
+  call.get<RemoteRecordPage>(
+    `/api/r9/charge/remotePayRecord?startDate=${shanghaiDate(-1)}&endDate=${shanghaiDate()}&serialNumber=${serial}&pageNum=1&pageSize=20`,
+  );
+
+describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simulated box', (host) => {
+  const baseUrl = inject('baseUrl');
+  const browser = sharedBrowser();
+
+  it('a start from the socket detail is acknowledged: 充电中, one command, a free order in the records', async () => {
+    const { page, call } = await openDemoPhone(browser(), baseUrl, host);
+    const { box, socket } = await idleSocket(call);
+    const since = Date.now() - 1000;
+    await page.goto(`${baseUrl}/site/socket/socketInfo?chargerId=${socket.chargerId}`);
+    await clickText(page, '远程启动', 'button');
+    await page.waitForSelector(byTestId('remote-start-sheet'), { visible: true });
+    await clickText(page, '60分钟', `${byTestId('remote-start-sheet')} .adm-selector-item`);
+    await clickText(page, '设备测试', `${byTestId('remote-start-sheet')} .adm-radio-content`);
+    await clickText(page, '确定启动', 'button');
+    await answerDialog(page, '确定', '远程启动不收取费用');
+    await waitForText(page, '启动指令已下发');
+    // the box acknowledges within seconds
+    for (let i = 0; i < 30 && (await socketStatus(call, box.serialNumber, socket.socketNo)) !== 1; i++)
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await socketStatus(call, box.serialNumber, socket.socketNo)).toBe(1);
+    await page.goto(`${baseUrl}/site/socket/socketInfo?chargerId=${socket.chargerId}`);
+    await waitForTextOf(page, byTestId('socket-order'), '远程', 'contains');
+
+    const rec = (await records(call, box.serialNumber)).list.find((r) => r.socketNo === socket.socketNo);
+    expect(rec).toMatchObject({ status: 2, chargeMinutes: 60, reasonType: 2 });
+    const commands = await api<{ type: number; params: { socketNo: number } }[]>(
+      baseUrl,
+      'GET',
+      `/__sandbox/device-commands?deviceId=${box.id}&since=${since}`,
+    );
+    expect(commands.data.filter((c) => c.type === 7 && c.params.socketNo === socket.socketNo)).toHaveLength(1);
+
+    // the free order: 远程充电, ¥0.00, in the charging records
+    const orders = await call.get<OrderPage>(
+      `/api/r9/order/successChargeOrderList?startDate=${shanghaiDate()}&endDate=${shanghaiDate()}&payType=7&keyword=${box.serialNumber}&pageNum=1&pageSize=20`,
+    );
+    const order = orders.list.find((o) => o.orderId === rec?.orderId);
+    expect(order).toMatchObject({ payType: 7, amount: 0, status: 1 });
+    await page.goto(`${baseUrl}/mine/chargerRecord-info?orderId=${order?.orderId}`);
+    await waitForTextOf(page, byTestId('order-pay-type'), '远程充电');
+    await waitForTextOf(page, byTestId('order-banner'), '充电中', 'contains');
+    expect(await page.$(byTestId('refund-open'))).toBeNull();
+  });
+
+  it('a box that does not answer: 启动失败 after 60 s, the socket free again', async () => {
+    const { page, call } = await openDemoPhone(browser(), baseUrl, host);
+    const { box, socket } = await idleSocket(call);
+    await api(baseUrl, 'POST', '/__sandbox/device-behaviour', { serialNumber: box.serialNumber, behaviour: 'fail' });
+    try {
+      await page.goto(`${baseUrl}/mine/remoteCharge`);
+      await press(page, byTestId('choose-box'));
+      await waitForPath(page, '/mine/searchSerial');
+      await page.waitForSelector('.adm-search-bar input', { visible: true });
+      await page.type('.adm-search-bar input', box.serialNumber);
+      await press(page, byTestId(`box-${box.serialNumber}`));
+      await waitForPath(page, '/mine/remoteCharge');
+      await press(page, byTestId(`socket-${socket.socketNo}`));
+      await clickText(page, '1小时', `${byTestId('hour-chips')} button`);
+      await clickText(page, '故障补偿', '.adm-radio-content');
+      await clickText(page, '开始充电', `${byTestId('remote-bar')} button`);
+      await answerDialog(page, '确定', `确认远程开启 ${box.serialNumber} 的 ${socket.socketNo} 号口，充电 1 小时？`);
+      await waitForText(page, '已下发启动指令');
+      const pending = (await records(call, box.serialNumber)).list.find((r) => r.socketNo === socket.socketNo);
+      expect(pending).toMatchObject({ status: 1 });
+
+      // 60 s on the business clock: no acknowledgement, the start fails
+      const moved = await api(baseUrl, 'POST', '/__sandbox/clock', { advanceMs: 61_000 });
+      expect(moved.code).toBe(0);
+      const failed = (await records(call, box.serialNumber)).list.find((r) => r.id === pending?.id);
+      expect(failed).toMatchObject({ status: 4, failReason: '设备未响应，启动失败' });
+      expect(await socketStatus(call, box.serialNumber, socket.socketNo)).toBe(0);
+      await page.goto(`${baseUrl}/mine/recordOfremote?serialNumber=${box.serialNumber}`);
+      await waitForTextOf(page, byTestId(`remote-${pending?.id}`), '启动失败', 'contains');
+      await waitForTextOf(page, byTestId(`remote-${pending?.id}`), '设备未响应，启动失败', 'contains');
+    } finally {
+      await api(baseUrl, 'DELETE', '/__sandbox/clock');
+      await api(baseUrl, 'POST', '/__sandbox/device-behaviour', { serialNumber: box.serialNumber, behaviour: 'ok' });
+    }
+  });
+});
