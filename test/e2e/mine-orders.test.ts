@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, inject, it } from 'vitest';
+import type { ChargerListOfBox } from '../../src/api/device-setup';
 import type { TodayIncome } from '../../src/api/home';
 import type { WalletBalance } from '../../src/api/income';
 import type { OrderDetail, OrderPage, OrderRow } from '../../src/api/orders';
@@ -85,6 +86,32 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
       page,
       byTestId('order-summary'),
       `共 ${waiting.total} 笔 · 金额 ${yuanText(waiting.totalAmount)}`,
+    );
+
+    // the socket detail's 充电记录 opens the list of that socket (its chip removable)
+    const socketOrder = success.list.find((r) => r.status === 2);
+    if (!socketOrder) throw new Error('an ended order this month');
+    const socket = await call.get<ChargerListOfBox>(
+      `/api/box/getChargerListByBoxCode?boxCode=${socketOrder.serialNumber}`,
+    );
+    const chargerId = socket.chargers.find((c) => c.socketNo === socketOrder.socketNo)?.chargerId;
+    await page.goto(`${baseUrl}/site/socket/socketInfo?chargerId=${chargerId}`);
+    await clickText(page, '充电记录', 'button');
+    await waitForPath(page, `/mine/chargerRecord-list?chargerId=${chargerId}`);
+    const ofSocket = await call.get<OrderPage>(`/api/r9/order/successChargeOrderList?${q}&chargerId=${chargerId}`);
+    await waitForTextOf(
+      page,
+      byTestId('order-summary'),
+      `共 ${ofSocket.total} 笔 · 金额 ${yuanText(ofSocket.totalAmount)}`,
+    );
+    expect(
+      ofSocket.list.every((r) => r.serialNumber === socketOrder.serialNumber && r.socketNo === socketOrder.socketNo),
+    ).toBe(true);
+    await press(page, byTestId('charger-chip'));
+    await waitForTextOf(
+      page,
+      byTestId('order-summary'),
+      `共 ${success.total} 笔 · 金额 ${yuanText(success.totalAmount)}`,
     );
 
     // an order's detail: its figures and its power curve
