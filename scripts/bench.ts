@@ -78,6 +78,8 @@ interface PageRun {
   /** Present on the first round only. */
   accessibility?: number;
   bestPractices?: number;
+  /** The accessibility and best-practices audits that failed (first round): what keeps the scores below 100. */
+  missed?: string[];
   longTasks: { url: string; startTime: number; duration: number }[];
   bootup: { url: string; total: number; scripting: number; parse: number }[];
   mainThread: { group: string; duration: number }[];
@@ -171,8 +173,8 @@ async function serveFolder(folder: string): Promise<{ url: string; server: Serve
 
 /** The figures of one Lighthouse result. */
 function pageRun(lhr: {
-  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
-  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: unknown; score?: number | null } | undefined>;
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] } | undefined>;
 }): PageRun {
   const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   const items = <T>(id: string) => ((lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
@@ -189,6 +191,13 @@ function pageRun(lhr: {
     cls: numeric('cumulative-layout-shift'),
     ...(category('accessibility') === undefined ? {} : { accessibility: category('accessibility') }),
     ...(category('best-practices') === undefined ? {} : { bestPractices: category('best-practices') }),
+    missed: ['accessibility', 'best-practices'].flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter(
+          (ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === 'number' && lhr.audits[ref.id]!.score! < 1,
+        )
+        .map((ref) => ref.id),
+    ),
     longTasks: items<{ url: unknown; startTime: number; duration: number }>('long-tasks').map((t) => ({
       url: shortUrl(t.url),
       startTime: Math.round(t.startTime),
@@ -605,6 +614,13 @@ async function main(): Promise<void> {
           `  ${host.padEnd(8)} ${route.padEnd(8)} ${range(s.score, plain).padEnd(14)} ${msRange(s.fcp).padEnd(20)} ${msRange(s.lcp).padEnd(22)} ` +
             `${msRange(s.tbt).padEnd(20)} ${range(s.cls, (n) => n.toFixed(3)).padEnd(22)} ${String(s.accessibility ?? '–').padEnd(5)} ${s.bestPractices ?? '–'}`,
         );
+      }
+    }
+    for (const host of HOSTS) {
+      for (const route of PAGES) {
+        const missed = lighthouseRuns[host]?.[route]?.[0]?.missed ?? [];
+        if (missed.length > 0)
+          console.log(`  ${host} ${route}: failed accessibility / best-practices audits: ${missed.join(', ')}`);
       }
     }
     if (diagnose) {

@@ -120,9 +120,25 @@ export interface RouteEntry {
   keepAlive?: boolean;
 }
 
+/** antd-mobile's accessible defaults, applied once (see withAntdConfig). */
+let antdConfigured: Promise<void> | undefined;
+
+/**
+ * A screen's loader that applies antd-mobile's accessible defaults (components/antd-config.tsx) before the screen
+ * renders: the defaults only concern components of the screens (inputs, navigation bars), and loading them with the
+ * first screen rather than at startup keeps antd-mobile's locale out of the startup bundle.
+ */
+function withAntdConfig(load: ScreenModule): ScreenModule {
+  return () => {
+    antdConfigured ??= import('@/components/antd-config').then((m) => m.configureAntdMobile());
+    return Promise.all([antdConfigured, load()]).then(([, screen]) => screen);
+  };
+}
+
 function entryOf(name: RouteName): RouteEntry {
   const { path, title } = ROUTE_TABLE[name];
-  const load = SCREENS[name];
+  const screen = SCREENS[name];
+  const load = screen && withAntdConfig(screen);
   const children = LAYOUTS[name]?.map(entryOf);
   return {
     name,

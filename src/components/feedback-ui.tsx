@@ -16,6 +16,7 @@ export function showToast(text: string): void {
 export function showAlertDialog({ title, html = '', confirmText = '确定' }: AlertOptions): Promise<void> {
   return Dialog.alert({
     title,
+    'aria-label': title,
     content: html ? (
       <div className={styles.alertHtml} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
     ) : undefined,
@@ -30,5 +31,5 @@ export function showConfirmDialog(
   confirmText: string,
   cancelText: string,
 ): Promise<boolean> {
-  return Dialog.confirm({ title, content, confirmText, cancelText, closeOnMaskClick: false });
+  return Dialog.confirm({ title, 'aria-label': title, content, confirmText, cancelText, closeOnMaskClick: false });
 }

@@ -18,7 +18,15 @@ export interface ChartPoint {
 
 /** Chart height in CSS px. */
 const HEIGHT = 180;
-const BRAND = '#1677ff';
+
+/**
+ * A colour of the theme (the :root variables of the global stylesheet, chosen for contrast, issue 15), read when a
+ * chart is drawn: the canvas uses the same colours as the page. `fallback` where no stylesheet is loaded (unit tests).
+ */
+function themeColor(name: '--brand' | '--text-secondary', fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
 const AXIS_FONT = '11px -apple-system, BlinkMacSystemFont, "PingFang SC", sans-serif';
 
 /** A y tick: 1.5万 from ten thousand up, else the number without trailing zeros. */
@@ -101,6 +109,8 @@ export default function LineChart<P extends ChartPoint>({
       });
     };
 
+    const BRAND = themeColor('--brand', '#1263dc');
+    const AXIS = themeColor('--text-secondary', '#646a73');
     const opts: uPlot.Options = {
       width: el.clientWidth || 343,
       height,
@@ -121,7 +131,7 @@ export default function LineChart<P extends ChartPoint>({
       },
       axes: [
         {
-          stroke: '#86909c',
+          stroke: AXIS,
           font: AXIS_FONT,
           size: 26,
           space: monthly ? 56 : 40,
@@ -131,7 +141,7 @@ export default function LineChart<P extends ChartPoint>({
           values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
         },
         {
-          stroke: '#86909c',
+          stroke: AXIS,
           font: AXIS_FONT,
           size: 44,
           space: 32,

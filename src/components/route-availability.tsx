@@ -22,12 +22,14 @@ export const RoutePrefetchContext = createContext<(path: string) => void>(() => 
  * A link when `to` is built; otherwise plain content, not tappable (`unbuilt: 'plain'`, for a card that also shows
  * figures), or nothing at all (`unbuilt: 'hidden'`, for an element that is only an entry: a bell, a chevron row).
  * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5). The screen it leads to
- * is loaded when the app is idle (RoutePrefetchContext).
+ * is loaded when the app is idle (RoutePrefetchContext). `label` is the link's accessible name, for an entry whose
+ * content does not say where it leads by itself (an icon, a tile of figures; issue 15 item 3).
  */
 export function EntryLink({
   to,
   className,
   testId,
+  label,
   unbuilt = 'plain',
   children,
 }: {
@@ -35,6 +37,7 @@ export function EntryLink({
   to: string;
   className?: string;
   testId?: string;
+  label?: string;
   unbuilt?: 'plain' | 'hidden';
   children: ReactNode;
 }) {
@@ -51,7 +54,7 @@ export function EntryLink({
       </div>
     );
   return (
-    <Link to={to} className={className} data-testid={testId}>
+    <Link to={to} className={className} data-testid={testId} aria-label={label}>
       {children}
     </Link>
   );

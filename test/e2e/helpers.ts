@@ -4,6 +4,7 @@ import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type 
 import type { AddSiteRequest } from '../../src/api/site';
 import { DEFAULT_SHARE_RULE } from '../../src/api/site-settings-rules';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { checkScreen, watchScreens } from './a11y';
 
 /**
  * End-to-end helpers: Debian's Chromium headless (executable from .puppeteerrc.cjs), one incognito context per
@@ -60,10 +61,22 @@ export function sharedBrowser(): () => Browser {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     if (!browser) return;
     const main = browser.defaultBrowserContext();
-    await Promise.all(browser.browserContexts().map((context) => (context === main ? null : context.close())));
+    // A passed test's phones are checked as they close (openPhone); a failed test's are only closed.
+    const failed = task.result?.state === 'fail';
+    await Promise.all(
+      browser
+        .browserContexts()
+        .map((context) =>
+          context === main
+            ? null
+            : failed
+              ? (uncheckedClose.get(context) ?? (() => context.close()))()
+              : context.close(),
+        ),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -74,7 +87,14 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
-/** A phone: an incognito context and a page with the host's user agent and emulator (or a desktop browser). */
+/** Each phone's close without the accessibility check, for the phones a failed test left open. */
+const uncheckedClose = new WeakMap<BrowserContext, () => Promise<void>>();
+
+/**
+ * A phone: an incognito context and a page with the host's user agent and emulator (or a desktop browser). Its screens
+ * are checked for accessibility (a11y.ts) before each tap of clickText, press and answerDialog and when the context
+ * closes.
+ */
 export async function openPhone(
   browser: Browser,
   host: Host | 'desktop',
@@ -86,13 +106,26 @@ export async function openPhone(
   if (host !== 'desktop') {
     await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = { os: 'android' };\n${emulators[host]}`);
   }
-  // The weixin-js-sdk reports to WeChat after wx.config; nothing leaves 127.0.0.1 here.
+  // Nothing leaves 127.0.0.1 here. The weixin-js-sdk's beacon to WeChat after wx.config gets the empty answer WeChat
+  // gives it (a failed load would be a console error the app does not cause: Lighthouse's best practices count it).
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.hostname === '127.0.0.1' || url.protocol === 'data:') void request.continue();
+    else if (url.hostname === 'open.weixin.qq.com' && url.pathname === '/sdk/report')
+      void request.respond({ status: 204 });
     else void request.abort();
   });
+  watchScreens(page, host);
+  const close = context.close.bind(context);
+  uncheckedClose.set(context, close);
+  context.close = async () => {
+    try {
+      await checkScreen(page);
+    } finally {
+      await close();
+    }
+  };
   return { context, page };
 }
 
@@ -121,6 +154,7 @@ export async function clickText(
     text,
     selector,
   );
+  await checkScreen(page);
   await page.evaluate(
     (t: string, sel: string) => {
       const candidates = [...document.querySelectorAll<HTMLElement>(sel)].filter(
@@ -189,6 +223,7 @@ export async function waitForTappable(page: Page, selector: string, timeout = 15
  */
 export async function press(page: Page, selector: string): Promise<void> {
   await waitForTappable(page, selector);
+  await checkScreen(page);
   await page.$eval(selector, (el) => (el as HTMLElement).click());
 }
 
@@ -208,6 +243,7 @@ export async function answerDialog(page: Page, button: string, question = ''): P
     question,
   );
   const dialog = found as ElementHandle<HTMLElement>;
+  await checkScreen(page);
   const clicked = await dialog.evaluate((d, text: string) => {
     const target = [...d.querySelectorAll<HTMLElement>('.adm-dialog-button')].find((b) => b.innerText.trim() === text);
     target?.click();

@@ -328,7 +328,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await page.goto(`${baseUrl}/site/siteInfo/siteData/merchant?siteId=${siteId}`);
     await page.waitForSelector('[data-testid="property-row"]', { timeout: 15_000 });
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="property-none"]')?.getAttribute('aria-pressed') === 'true',
+      () => document.querySelector('[data-testid="property-none"]')?.getAttribute('aria-checked') === 'true',
       { timeout: 15_000 },
     );
     await page.type('[data-testid="property-search"] input', '文新');
@@ -357,7 +357,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('[data-testid="property-row"]')].some(
-          (row) => row.textContent?.includes('文新物业') && row.getAttribute('aria-pressed') === 'true',
+          (row) => row.textContent?.includes('文新物业') && row.getAttribute('aria-checked') === 'true',
         ),
       { timeout: 15_000 },
     );

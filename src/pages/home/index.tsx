@@ -54,9 +54,14 @@ const Header = observer(function Header() {
         <strong>{info ? info.shortName || info.name : '--'}</strong>
         {accountType && <span className={styles.role}>{ACCOUNT_TYPE_NAMES[accountType]}</span>}
       </div>
-      <EntryLink to={href('warning')} className={styles.bell} unbuilt="hidden">
+      <EntryLink
+        to={href('warning')}
+        className={styles.bell}
+        unbuilt="hidden"
+        label={info?.unreadCount ? `消息，${info.unreadCount}条未读` : '消息'}
+      >
         <Badge content={badgeText(info?.unreadCount)}>
-          <BellOutline aria-label="消息" />
+          <BellOutline aria-hidden />
         </Badge>
       </EntryLink>
     </header>
@@ -467,10 +472,16 @@ function useSignReminder(home: HomeStore): void {
     writeItem('session', SIGN_REMINDER_KEY, '1');
     const content = `有${total}笔订单资金因未签约暂由支付机构托管，签约后自动结算，逾期将原路退回用户`;
     if (!isBuilt(href('signAgree'))) {
-      void Dialog.alert({ title: '签约提醒', content, confirmText: '我知道了' });
+      void Dialog.alert({ title: '签约提醒', 'aria-label': '签约提醒', content, confirmText: '我知道了' });
       return;
     }
-    void Dialog.confirm({ title: '签约提醒', content, cancelText: '稍后再说', confirmText: '去签约' }).then((go) => {
+    void Dialog.confirm({
+      title: '签约提醒',
+      'aria-label': '签约提醒',
+      content,
+      cancelText: '稍后再说',
+      confirmText: '去签约',
+    }).then((go) => {
       if (!go) return;
       if (session.extendPermission?.signStatus === 1) toast('签约审核中，请耐心等待');
       else {

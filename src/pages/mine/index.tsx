@@ -94,9 +94,9 @@ const Header = observer(function Header() {
           </div>
         </div>
       </EntryLink>
-      <EntryLink to={SETTINGS_ROUTE} className={styles.gear}>
+      <EntryLink to={SETTINGS_ROUTE} className={styles.gear} label={incomplete ? '设置（资料未完善）' : '设置'}>
         <Badge content={incomplete ? Badge.dot : null}>
-          <SetOutline aria-label="设置" />
+          <SetOutline aria-hidden />
         </Badge>
       </EntryLink>
     </header>

@@ -464,6 +464,7 @@ function useApplyModal(store: SiteListStore): void {
     if (!fromTab || count <= 0 || !isBuilt(target) || readItem('session', APPLY_MODAL_KEY)) return;
     writeItem('session', APPLY_MODAL_KEY, '1');
     void Dialog.confirm({
+      'aria-label': '站点授权申请',
       content: `有 ${count} 条站点授权申请待处理`,
       cancelText: '稍后处理',
       confirmText: '去处理',

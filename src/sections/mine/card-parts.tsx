@@ -156,11 +156,26 @@ export function Rows({ rows }: { rows: readonly { label: string; value: ReactNod
   );
 }
 
-/** A form row: label (with * when required) and its control. */
-export function Field({ label, required, children }: { label: string; required?: boolean; children: ReactNode }) {
+/**
+ * A form row: label (with * when required) and its control. `htmlFor` names the control's id, for a control whose
+ * accessible name must come from this label (antd-mobile's TextArea takes an id but no aria-label; issue 15).
+ */
+export function Field({
+  label,
+  required,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.field}>
-      <label className={required ? styles.required : undefined}>{label}</label>
+      <label className={required ? styles.required : undefined} htmlFor={htmlFor}>
+        {label}
+      </label>
       <div>{children}</div>
     </div>
   );

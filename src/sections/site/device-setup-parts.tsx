@@ -154,14 +154,14 @@ export function QrImage({
   return <img className={clsx(setup.qr, className)} src={src} width={size} height={size} alt={label} data-qr={text} />;
 }
 
-/** Tag colours of the tones of lib/device-status (antd-mobile has no teal: the socket tiles' #14c9c9). */
+/** Tag colours of the tones of lib/device-status (antd-mobile has no teal: the theme's --teal, as the socket tiles). */
 const TAG_COLORS: Readonly<Record<Tone, string>> = {
   success: 'success',
   primary: 'primary',
   warning: 'warning',
   danger: 'danger',
   default: 'default',
-  teal: '#14c9c9',
+  teal: 'var(--teal)',
 };
 
 /**

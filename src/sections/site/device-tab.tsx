@@ -82,6 +82,7 @@ export function RemarkDialog({
     <Dialog
       visible={open}
       title="修改备注"
+      aria-label="修改备注"
       closeOnAction={false}
       onClose={onClose}
       content={

@@ -29,6 +29,7 @@ export function FormDialog({
     <Dialog
       visible={open}
       title={title}
+      aria-label={title}
       closeOnAction={false}
       onClose={onClose}
       content={

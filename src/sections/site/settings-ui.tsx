@@ -175,6 +175,7 @@ export function InputRow({
     <List.Item prefix={<span className={shared.costLabel}>{label}</span>} extra={unit} description={hint}>
       <Input
         name={name}
+        aria-label={label}
         type={inputMode === 'tel' ? 'tel' : 'text'}
         inputMode={inputMode}
         placeholder={placeholder}

@@ -77,6 +77,7 @@ const CorporateRow = observer(function CorporateRow({
     <button
       type="button"
       className={clsx(styles.corp, dimmed && styles.dimmed)}
+      aria-disabled={dimmed || undefined}
       data-testid={`bank-corp-${account.bankCardId}`}
       onClick={onTap}
     >

@@ -86,6 +86,7 @@ const PermuteCard = observer(function PermuteCard() {
           <div className={styles.inline}>
             <Input
               name="oldCard"
+              aria-label="旧卡卡号"
               maxLength={20}
               placeholder="4-20位数字或字母"
               value={draft.oldCard}
@@ -106,6 +107,7 @@ const PermuteCard = observer(function PermuteCard() {
         <Field label="旧卡余额 ¥" required>
           <Input
             name="oldCardBalance"
+            aria-label="旧卡余额（元）"
             inputMode="decimal"
             readOnly={store.balanceLocked}
             placeholder={store.balanceLocked ? '按导入记录' : '0.00'}
@@ -114,12 +116,20 @@ const PermuteCard = observer(function PermuteCard() {
           />
         </Field>
         <Field label="持卡人手机号" required>
-          <Input name="phone" type="tel" maxLength={11} value={draft.phone} onChange={(v) => store.set('phone', v)} />
+          <Input
+            name="phone"
+            aria-label="持卡人手机号"
+            type="tel"
+            maxLength={11}
+            value={draft.phone}
+            onChange={(v) => store.set('phone', v)}
+          />
         </Field>
         <Field label="新卡卡号" required>
           <div className={styles.inline}>
             <Input
               name="newCard"
+              aria-label="新卡卡号"
               maxLength={20}
               placeholder="8-20位数字或字母"
               value={draft.newCard}
@@ -139,8 +149,9 @@ const PermuteCard = observer(function PermuteCard() {
             </div>
           </Radio.Group>
         </Field>
-        <Field label="备注">
+        <Field label="备注" htmlFor="permute-remark">
           <TextArea
+            id="permute-remark"
             name="remark"
             maxLength={50}
             rows={2}

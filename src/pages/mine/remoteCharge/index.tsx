@@ -154,8 +154,9 @@ const RemoteCharge = observer(function RemoteCharge() {
             ))}
           </div>
         </Radio.Group>
-        <Field label="备注">
+        <Field label="备注" htmlFor="remote-remark">
           <TextArea
+            id="remote-remark"
             name="remark"
             maxLength={50}
             rows={2}

@@ -83,16 +83,18 @@ function SocketGrid({ chargers }: { chargers: readonly ChargerTile[] }) {
   return (
     <div className={styles.socketGrid} data-testid="socket-grid">
       {chargers.map((tile) => {
-        const tone = SOCKET_STATUS[tile.status]?.tone ?? 'default';
+        const state = SOCKET_STATUS[tile.status] ?? { label: '--', tone: 'default' as const };
+        const lines = socketTileLines(tile);
         return (
           <EntryLink
             key={tile.chargerId}
             to={href('socketInfo', { chargerId: tile.chargerId })}
-            className={clsx(styles.tile, TILE_TONES[tone])}
+            className={clsx(styles.tile, TILE_TONES[state.tone])}
             testId="socket-tile"
+            label={`${tile.socketNo}号插座 ${[...new Set([state.label, ...lines])].join(' ')}`}
           >
             <b>{tile.socketNo}</b>
-            {socketTileLines(tile).map((line) => (
+            {lines.map((line) => (
               <span key={line}>{line}</span>
             ))}
           </EntryLink>

@@ -8,6 +8,7 @@ import { href } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import type { ChargerQr } from '@/api/device-setup';
+import { SOCKET_STATUS } from '@/lib/device-status';
 import { socketQrStore, type SocketQrStore } from '@/stores/screens/site/device-setup';
 import { useScreenStore } from '@/stores/screen-store';
 import setup from '@/sections/site/device-setup.module.css';
@@ -53,7 +54,7 @@ const Cell = observer(function Cell({
         {charger.customQrCode && <Tag color="primary">自定义码</Tag>}
         <span
           role="button"
-          aria-label="插座详情"
+          aria-label={`${SOCKET_STATUS[charger.status]?.label ?? '--'}，查看插座详情`}
           onClick={() => {
             if (isBuilt(detail)) void navigate(detail);
           }}
@@ -101,7 +102,7 @@ const BatchSheet = observer(function BatchSheet({ store }: { store: SocketQrStor
           {socket ? (
             <>
               <h3>请扫描第{socket.socketNo}号插座的贴纸</h3>
-              <p className={setup.hint} style={{ color: '#4e5969' }}>
+              <p className={setup.hint} style={{ color: 'var(--text-secondary)' }}>
                 已扫描 {store.batchItems.length} 个，剩余 {(store.box.data?.chargers.length ?? 0) - batch.index} 个
               </p>
               <div className={setup.footer}>
@@ -223,7 +224,7 @@ const QrcodePage = observer(function QrcodePage({ boxId, boxCode }: { boxId?: nu
               {box.serialNumber}-{preview.socketNo}
             </h3>
             <QrImage text={preview.qrCode} size={260} label={`${box.serialNumber}-${preview.socketNo}`} />
-            <p className={setup.hint} style={{ color: '#4e5969' }}>
+            <p className={setup.hint} style={{ color: 'var(--text-secondary)' }}>
               长按二维码可保存或识别
             </p>
           </div>

@@ -175,7 +175,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
           </h2>
           <SocketStatusTag status={d.status} />
         </div>
-        <p className={setup.hint} style={{ color: '#4e5969' }}>
+        <p className={setup.hint} style={{ color: 'var(--text-secondary)' }}>
           {d.boxRemark || '未备注'} · {d.siteName}
         </p>
       </section>

@@ -47,6 +47,7 @@ const MonthSheet = observer(function MonthSheet({
         <Field label="套餐名称" required>
           <Input
             name="monthName"
+            aria-label="套餐名称"
             maxLength={10}
             placeholder="2-10个字"
             value={form.name}
@@ -62,21 +63,40 @@ const MonthSheet = observer(function MonthSheet({
           />
         </Field>
         <Field label="价格(元)" required>
-          <Input name="monthPrice" inputMode="decimal" value={form.price} onChange={(v) => set('price', v)} />
+          <Input
+            name="monthPrice"
+            aria-label="价格（元）"
+            inputMode="decimal"
+            value={form.price}
+            onChange={(v) => set('price', v)}
+          />
         </Field>
         <Field label="每日次数" required>
           <Input
             name="monthTimes"
+            aria-label="每日次数"
             inputMode="numeric"
             value={form.dailyTimesLimit}
             onChange={(v) => set('dailyTimesLimit', v)}
           />
         </Field>
         <Field label="单次(小时)" required>
-          <Input name="monthHours" inputMode="numeric" value={form.hours} onChange={(v) => set('hours', v)} />
+          <Input
+            name="monthHours"
+            aria-label="单次（小时）"
+            inputMode="numeric"
+            value={form.hours}
+            onChange={(v) => set('hours', v)}
+          />
         </Field>
         <Field label="功率上限(W)" required>
-          <Input name="monthPower" inputMode="numeric" value={form.maxPowerW} onChange={(v) => set('maxPowerW', v)} />
+          <Input
+            name="monthPower"
+            aria-label="功率上限（W）"
+            inputMode="numeric"
+            value={form.maxPowerW}
+            onChange={(v) => set('maxPowerW', v)}
+          />
         </Field>
         <Field label="启用">
           <Switch checked={form.enabled === 1} onChange={(on) => set('enabled', on ? 1 : 0)} />
@@ -142,6 +162,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
             <span>充值 ¥</span>
             <Input
               name={`tierPay${i}`}
+              aria-label={`第${i + 1}档 充值金额（元）`}
               inputMode="decimal"
               value={t.pay}
               disabled={!canEdit}
@@ -150,6 +171,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
             <span>赠送 ¥</span>
             <Input
               name={`tierGive${i}`}
+              aria-label={`第${i + 1}档 赠送金额（元）`}
               inputMode="decimal"
               value={t.give}
               disabled={!canEdit}
@@ -178,6 +200,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
           <Field label="最低充值 ¥">
             <Input
               name="minAmount"
+              aria-label="最低充值（元）"
               inputMode="decimal"
               value={store.minAmount}
               disabled={!canEdit}
@@ -203,6 +226,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
             <Field label="每次扣费 ¥">
               <Input
                 name="perSwipeAmount"
+                aria-label="每次扣费（元）"
                 inputMode="decimal"
                 value={store.perSwipeAmount}
                 disabled={!canEdit}
@@ -212,6 +236,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
             <Field label="每次最长(小时)">
               <Input
                 name="perSwipeHours"
+                aria-label="每次最长（小时）"
                 inputMode="numeric"
                 value={store.perSwipeHours}
                 disabled={!canEdit}

@@ -75,6 +75,7 @@ const CardAdd = observer(function CardAdd({ cardType }: { cardType: CardType }) 
               <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
                 <Input
                   name="cardNo"
+                  aria-label="卡号"
                   placeholder="8-20位数字或字母"
                   maxLength={20}
                   value={store.input}
@@ -106,6 +107,7 @@ const CardAdd = observer(function CardAdd({ cardType }: { cardType: CardType }) 
             <Field label="起始卡号">
               <Input
                 name="rangeStart"
+                aria-label="起始卡号"
                 inputMode="numeric"
                 maxLength={20}
                 value={store.rangeStart}
@@ -115,6 +117,7 @@ const CardAdd = observer(function CardAdd({ cardType }: { cardType: CardType }) 
             <Field label="数量">
               <Input
                 name="rangeCount"
+                aria-label="数量"
                 inputMode="numeric"
                 maxLength={3}
                 placeholder="1-200"
@@ -138,8 +141,9 @@ const CardAdd = observer(function CardAdd({ cardType }: { cardType: CardType }) 
             {store.sites.length > 0 ? store.sites.map((s) => s.siteName).join('、') : '请选择'} ›
           </button>
         </Field>
-        <Field label="备注">
+        <Field label="备注" htmlFor="card-add-remark">
           <TextArea
+            id="card-add-remark"
             name="remark"
             maxLength={50}
             rows={2}

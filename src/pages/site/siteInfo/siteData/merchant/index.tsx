@@ -1,4 +1,4 @@
-import { Avatar, Radio, SearchBar, Skeleton } from 'antd-mobile';
+import { Avatar, SearchBar, Skeleton } from 'antd-mobile';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -41,8 +41,9 @@ function PropertyRowView({
   return (
     <div
       className={clsx(styles.row, disabled && styles.disabled)}
-      role="button"
-      aria-pressed={checked}
+      role="radio"
+      aria-checked={checked}
+      aria-disabled={disabled}
       data-testid="property-row"
       onClick={() => !disabled && onChoose(row)}
     >
@@ -58,7 +59,7 @@ function PropertyRowView({
         <span className={styles.meta}>{[row.contacts, maskPhone(row.phone)].filter(Boolean).join(' · ')}</span>
         <span className={styles.meta}>关联站点 {row.siteCount} 个</span>
       </div>
-      <Radio checked={checked} disabled={disabled} aria-label={name} />
+      <span className={clsx(styles.mark, checked && styles.markChecked)} aria-hidden="true" />
     </div>
   );
 }
@@ -113,8 +114,9 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget
       </div>
       <div
         className={clsx(styles.row, styles.rowNone, locked && styles.disabled)}
-        role="button"
-        aria-pressed={store.currentMerchantId === null}
+        role="radio"
+        aria-checked={store.currentMerchantId === null}
+        aria-disabled={locked}
         data-testid="property-none"
         onClick={() => !locked && void choose(null)}
       >
@@ -124,7 +126,10 @@ const MerchantPage = observer(function MerchantPage({ mode }: { mode: SiteTarget
           </strong>
           <span className={styles.meta}>站点收入不与物业分成</span>
         </div>
-        <Radio checked={store.currentMerchantId === null} disabled={locked} aria-label="不关联物业" />
+        <span
+          className={clsx(styles.mark, store.currentMerchantId === null && styles.markChecked)}
+          aria-hidden="true"
+        />
       </div>
       <PagedList<PropertyRow, PropertyListPage>
         testId="property-list"

@@ -51,6 +51,7 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
               <td>
                 <Input
                   name={`tier-power-${i}`}
+                  aria-label={`${labels[i]} 上限（W）`}
                   inputMode="numeric"
                   value={t.maxPower}
                   disabled={!editable}
@@ -60,6 +61,7 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
               <td>
                 <Input
                   name={`tier-price-${i}`}
+                  aria-label={`${labels[i]} 单价（元/小时）`}
                   inputMode="decimal"
                   value={t.price}
                   disabled={!editable}
@@ -128,7 +130,14 @@ const Prepay = observer(function Prepay({ store }: { store: ChargeSettingsStore 
       </div>
       {store.editable && (
         <div className={styles.prepayAdd} data-testid="prepay-add">
-          <Input name="prepay" inputMode="decimal" placeholder="金额（元）" value={text} onChange={setText} />
+          <Input
+            name="prepay"
+            aria-label="预付金额（元）"
+            inputMode="decimal"
+            placeholder="金额（元）"
+            value={text}
+            onChange={setText}
+          />
           <Button size="small" color="primary" fill="outline" onClick={add}>
             添加
           </Button>

@@ -103,13 +103,27 @@ const EditSheet = observer(function EditSheet({ store, onClose }: { store: CardD
       <div className={styles.sheet} data-testid="edit-sheet">
         <h3>编辑持卡人信息</h3>
         <Field label="姓名">
-          <Input name="holderName" value={form.holderName} maxLength={20} onChange={(v) => set('holderName', v)} />
+          <Input
+            aria-label="姓名"
+            name="holderName"
+            value={form.holderName}
+            maxLength={20}
+            onChange={(v) => set('holderName', v)}
+          />
         </Field>
         <Field label="手机号" required={card?.status !== 1}>
-          <Input name="phone" type="tel" value={form.phone} maxLength={11} onChange={(v) => set('phone', v)} />
+          <Input
+            aria-label="手机号"
+            name="phone"
+            type="tel"
+            value={form.phone}
+            maxLength={11}
+            onChange={(v) => set('phone', v)}
+          />
         </Field>
         <Field label="车牌号">
           <Input
+            aria-label="车牌号"
             name="licenseNumber"
             value={form.licenseNumber}
             maxLength={10}
@@ -132,11 +146,24 @@ const EditSheet = observer(function EditSheet({ store, onClose }: { store: CardD
         )}
         {card?.cardType === 2 && (
           <Field label="RFID标签号">
-            <Input name="rfidNo" value={form.rfidNo} maxLength={24} onChange={(v) => set('rfidNo', v)} />
+            <Input
+              aria-label="RFID标签号"
+              name="rfidNo"
+              value={form.rfidNo}
+              maxLength={24}
+              onChange={(v) => set('rfidNo', v)}
+            />
           </Field>
         )}
-        <Field label="备注">
-          <TextArea name="remark" value={form.remark} maxLength={50} rows={2} onChange={(v) => set('remark', v)} />
+        <Field label="备注" htmlFor="card-info-remark">
+          <TextArea
+            id="card-info-remark"
+            name="remark"
+            value={form.remark}
+            maxLength={50}
+            rows={2}
+            onChange={(v) => set('remark', v)}
+          />
         </Field>
         <div className={styles.sheetFoot}>
           <Button onClick={onClose}>取消</Button>

@@ -65,7 +65,7 @@ const SparePage = observer(function SparePage({ boxId }: { boxId: number }) {
       </section>
       <section className={setup.card}>
         <h2>如何使用</h2>
-        <p className={setup.hint} style={{ color: '#4e5969' }}>
+        <p className={setup.hint} style={{ color: 'var(--text-secondary)' }}>
           将平台提供的备用二维码贴纸贴在设备正面醒目、不易磨损的位置（如箱门右上角）。设备自带二维码损坏、褪色或难以扫到时，
           用户扫描备用码即可打开同一个充电页面。
         </p>

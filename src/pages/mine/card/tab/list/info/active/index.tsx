@@ -88,6 +88,7 @@ const Activate = observer(function Activate({ cardType, cardId }: { cardType: 1 
         </Field>
         <Field label="姓名">
           <Input
+            aria-label="姓名"
             name="holderName"
             maxLength={20}
             value={store.holderName}
@@ -96,6 +97,7 @@ const Activate = observer(function Activate({ cardType, cardId }: { cardType: 1 
         </Field>
         <Field label="车牌号">
           <Input
+            aria-label="车牌号"
             name="licenseNumber"
             maxLength={10}
             value={store.licenseNumber}
@@ -171,6 +173,7 @@ const Activate = observer(function Activate({ cardType, cardId }: { cardType: 1 
               <>
                 <Field label="充值金额" required>
                   <Input
+                    aria-label="充值金额"
                     name="payAmount"
                     inputMode="decimal"
                     value={store.value.payText}
@@ -199,8 +202,9 @@ const Activate = observer(function Activate({ cardType, cardId }: { cardType: 1 
             <PayTypeRadio value={store.payType} onChange={(v) => store.setPayType(v)} />
           </>
         )}
-        <Field label="备注">
+        <Field label="备注" htmlFor="card-active-remark">
           <TextArea
+            id="card-active-remark"
             name="remark"
             maxLength={50}
             rows={2}

@@ -139,8 +139,15 @@ const Recharge = observer(function Recharge({ cardType, cardId }: { cardType: 1 
       <section className={styles.card}>
         <h2>收款方式</h2>
         <PayTypeRadio value={store.payType} onChange={(v) => store.setPayType(v)} />
-        <Field label="备注">
-          <TextArea name="remark" value={store.remark} maxLength={50} rows={2} onChange={(v) => store.setRemark(v)} />
+        <Field label="备注" htmlFor="card-recharge-remark">
+          <TextArea
+            id="card-recharge-remark"
+            name="remark"
+            value={store.remark}
+            maxLength={50}
+            rows={2}
+            onChange={(v) => store.setRemark(v)}
+          />
         </Field>
         <p className={styles.muted}>仅记录线下收款，不发起线上支付</p>
       </section>
