@@ -75,6 +75,18 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
         }),
       );
       expect(lines, `${width} px`).toEqual([1, 1, 1, 1]);
+      // Nor do the card kinds (储值卡 N | 月卡 N) or the duration (N小时 | N分): a figure never leaves a character alone.
+      const parts = await page.$$eval(
+        `${byTestId('asset-card-kinds')} > span, ${byTestId('today-duration')} > span`,
+        (found) =>
+          found.map((part) => {
+            const range = document.createRange();
+            range.selectNodeContents(part);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          }),
+      );
+      expect(parts.length, 'card kinds and duration parts').toBeGreaterThanOrEqual(3);
+      expect(new Set(parts), `${width} px`).toEqual(new Set([1]));
     }
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     expect(counts.siteCount).toBeGreaterThan(0);

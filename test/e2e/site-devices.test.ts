@@ -22,6 +22,7 @@ import {
   waitForPath,
   waitForTappable,
   waitForText,
+  waitForTextOf,
   type Host,
 } from './helpers';
 
@@ -139,6 +140,8 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     const card = `[data-testid="box-${first?.id}"]`;
     // The QR page of the box first, within the app (its styles stay loaded when coming back).
     await press(page, `${card} button[aria-label="更多"]`);
+    // The sheet names the device it acts on (issue 13 item 6).
+    await waitForTextOf(page, '.adm-action-sheet-extra', `设备 ${first?.serialNumber}`, 'contains');
     await clickText(page, '插座二维码', '.adm-action-sheet-button-item-name');
     await waitForPath(page, `/site/socket/qrcode?boxId=${first?.id}`);
     await page.waitForSelector('[data-testid="qrcode-grid"] [data-testid^="socket-"]', { timeout: 15_000 });

@@ -200,6 +200,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await clickText(page, '确定', '[data-testid="expenses-submit"] button');
     await waitForPath(page, '/site/add');
     await waitForText(page, '电费:运营商承担 ¥0.55/度 · 手续费:按分成比例分摊 · 服务费:运营商承担');
+    // The summary wraps between its terms, never inside one (no character left alone on a line).
+    const lines = await page.$$eval(byTestId('cost-part'), (parts) => parts.map((p) => p.getClientRects().length));
+    expect(lines).toEqual([1, 1, 1]);
 
     // The draft survives a reload within the session (written to sessionStorage 300 ms after the last change).
     await page.waitForFunction(

@@ -184,7 +184,14 @@ const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
             <span className={styles.cellLabel}>电量(kWh)</span>
           </div>
           <div className={styles.cell}>
-            <span className={styles.cellValue}>{data ? formatMinutes(data.duration) : '--'}</span>
+            <span className={styles.cellValue} data-testid="today-duration">
+              {/* Wraps between 小时 and 分, never inside them (issue 13: no character alone on a line). */}
+              {(data ? formatMinutes(data.duration) : '--').split(/(?<=小时)/).map((part) => (
+                <span key={part} className={styles.keep}>
+                  {part}
+                </span>
+              ))}
+            </span>
             <span className={styles.cellLabel}>时长</span>
           </div>
           <div className={styles.cell}>
@@ -312,14 +319,20 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
                 <Count value={cards?.total} />
               </span>
               <span className={styles.cellLabel}>卡片(张)</span>
-              <span className={styles.cellSub}>
-                储值卡{' '}
-                <Count
-                  value={
-                    cards ? cards.siteValueCardCount + cards.areaValueCardCount + cards.electronicCardCount : undefined
-                  }
-                />{' '}
-                / 月卡 <Count value={cards?.siteMonthCardCount} />
+              <span className={styles.cellSub} data-testid="asset-card-kinds">
+                <span>
+                  储值卡{' '}
+                  <Count
+                    value={
+                      cards
+                        ? cards.siteValueCardCount + cards.areaValueCardCount + cards.electronicCardCount
+                        : undefined
+                    }
+                  />
+                </span>
+                <span>
+                  月卡 <Count value={cards?.siteMonthCardCount} />
+                </span>
               </span>
             </EntryLink>
           )}

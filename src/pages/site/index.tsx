@@ -239,9 +239,13 @@ const SiteSegmentView = observer(function SiteSegmentView({ store }: { store: Si
         }
       />
       {store.canAdd && isBuilt(href('siteAdd')) && (
-        <EntryLink to={href('siteAdd')} className={styles.addButton} testId="site-add">
-          + 添加站点
-        </EntryLink>
+        <>
+          {/* Room under the list, so that its footer scrolls clear of the floating button (issue 13 item 6). */}
+          <div className={styles.addButtonSpace} aria-hidden="true" />
+          <EntryLink to={href('siteAdd')} className={styles.addButton} testId="site-add">
+            + 添加站点
+          </EntryLink>
+        </>
       )}
     </>
   );

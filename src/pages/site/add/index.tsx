@@ -1,6 +1,6 @@
 import { Button, Input, List, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { href, pathOf } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
@@ -159,7 +159,17 @@ const SiteAddPage = observer(function SiteAddPage() {
           data-testid="site-add-costs"
           clickable
           onClick={() => void navigate(href('siteAddExpenses'))}
-          description={costSummary(draft.siteShareRule, hasProperty)}
+          description={costSummary(draft.siteShareRule, hasProperty)
+            .split(' · ')
+            .map((part, i) => (
+              // Each term on one line: the description wraps between terms, never inside one (issue 13 item 6).
+              <Fragment key={part}>
+                {i > 0 && ' · '}
+                <span className={styles.costPart} data-testid="cost-part">
+                  {part}
+                </span>
+              </Fragment>
+            ))}
         />
       </List>
       <p className={styles.note}>站点创建后默认使用平台标准收费，可在站点资料中修改</p>

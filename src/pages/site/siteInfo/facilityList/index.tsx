@@ -470,6 +470,7 @@ const FacilityListPage = observer(function FacilityListPage({
       )}
       <ActionSheet
         visible={sheet === 'more'}
+        extra={box ? `设备 ${box.serialNumber}${box.remark ? `（${box.remark}）` : ''}` : undefined}
         actions={actions.filter((a) => a.when).map(({ when: _when, ...a }) => a)}
         cancelText="取消"
         onAction={(action) => void onAction(String(action.key))}

@@ -224,6 +224,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
           {links.map((l) => (
             <Button
               key={l.to}
+              color="primary"
               fill="outline"
               onClick={() => {
                 if (l.remember) store.rememberSerial();
