@@ -1770,6 +1770,7 @@ create table sandbox_mail_attachment (
   content bytea not null,
   primary key (mail_id, idx)
 );
+
 -- Sandbox only: how a simulated charging box answers remote start commands (POST /__sandbox/device-behaviour;
 -- sandbox/api/remote-start.ts). No row: it acknowledges a start within seconds.
 create table device_simulation (
