@@ -186,11 +186,14 @@ const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
           <div className={styles.cell}>
             <span className={styles.cellValue} data-testid="today-duration">
               {/* Wraps between 小时 and 分, never inside them (issue 13: no character alone on a line). */}
-              {(data ? formatMinutes(data.duration) : '--').split(/(?<=小时)/).map((part) => (
-                <span key={part} className={styles.keep}>
-                  {part}
-                </span>
-              ))}
+              {(data ? formatMinutes(data.duration) : '--')
+                .replace('小时', '小时\n')
+                .split('\n')
+                .map((part) => (
+                  <span key={part} className={styles.keep}>
+                    {part}
+                  </span>
+                ))}
             </span>
             <span className={styles.cellLabel}>时长</span>
           </div>
