@@ -1,14 +1,19 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { resolveSettings } from './deploy/settings';
+import { screenNames } from './scripts/screen-names';
 
 /** Unit tests see the settings of the sandbox build, as the bundles served by npm start do. */
-const define = Object.fromEntries(
-  Object.entries(resolveSettings('sandbox', {}, path.resolve('deploy/env'))).map(([key, value]) => [
-    `import.meta.env.${key}`,
-    JSON.stringify(value),
-  ]),
-);
+const define = {
+  ...Object.fromEntries(
+    Object.entries(resolveSettings('sandbox', {}, path.resolve('deploy/env'))).map(([key, value]) => [
+      `import.meta.env.${key}`,
+      JSON.stringify(value),
+    ]),
+  ),
+  // The lazy screen table's route names, as the build defines them (src/app/routes.ts).
+  __SCREEN_NAMES__: JSON.stringify(screenNames()),
+};
 
 /**
  * Four test projects (README "Tests"):
@@ -58,6 +63,8 @@ export default defineConfig({
         },
       },
       {
+        // test/e2e/nginx.test.ts walks the app's route table (src/app/routes.ts reads __SCREEN_NAMES__).
+        define,
         resolve: { alias },
         test: {
           name: 'e2e',

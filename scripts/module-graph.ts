@@ -140,8 +140,12 @@ function gzipBytes(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
+/** The modules whose import() calls load screens: the hubs' loaders and the lazy table of the others. */
+const SCREEN_TABLES = ['src/app/routes.ts', 'src/app/screens.ts'];
+
 /**
- * The bytes of a bundle by route module: for every `import()` request of src/app/routes.ts (`@/pages/…`), the gzip
+ * The bytes of a bundle by route module: for every `import()` request of a screen table (src/app/routes.ts for the
+ * hubs, src/app/screens.ts for the others: `@/pages/…`), the gzip
  * bytes of the chunks that import loads beyond the startup files (the route's own chunks and the shared chunks it
  * needs). `initial` is the startup files' total.
  */
@@ -158,13 +162,13 @@ export function routeBytes(graph: ModuleGraph, bundleDir: string): { initial: nu
   const initialFiles = new Set(graph.chunks.filter((c) => c.initial).flatMap((c) => c.files));
   const initial = [...initialFiles].reduce((sum, f) => sum + bytesOf(f), 0);
   const routes = new Map<string, number>();
-  const requests = new Set(
-    graph.chunks.flatMap((c) => c.origins.filter((o) => o.from === 'src/app/routes.ts').map((o) => o.request)),
-  );
+  const fromTable = (o: { from: string; request: string }) =>
+    SCREEN_TABLES.includes(o.from) && o.request.startsWith('@/pages/');
+  const requests = new Set(graph.chunks.flatMap((c) => c.origins.filter(fromTable).map((o) => o.request)));
   for (const request of requests) {
     const files = new Set(
       graph.chunks
-        .filter((c) => !c.initial && c.origins.some((o) => o.from === 'src/app/routes.ts' && o.request === request))
+        .filter((c) => !c.initial && c.origins.some((o) => fromTable(o) && o.request === request))
         .flatMap((c) => c.files),
     );
     routes.set(
@@ -193,7 +197,7 @@ if (isMain) {
   if (failures > 0) {
     console.error(
       'startup bundle: a built screen’s code is loaded at startup. Reach screens only through the route table’s import() ' +
-        '(src/app/routes.ts); shared pieces the shell needs belong in src/components or src/stores/domain.',
+        '(src/app/routes.ts, src/app/screens.ts); shared pieces the shell needs belong in src/components or src/stores/domain.',
     );
     process.exit(1);
   }

@@ -23,3 +23,6 @@ interface ImportMetaEnv {
   /** Base URL of the camera-cloud (lechange) open API. */
   readonly PUBLIC_LECHANGE_API_URL?: string;
 }
+
+/** The route names of src/app/screens.ts's table, defined at build time (scripts/screen-names.ts). */
+declare const __SCREEN_NAMES__: readonly string[];

@@ -1,99 +1,44 @@
-import type { ComponentType } from 'react';
+import type { ScreenModule } from '@/app/screens';
 import { ROUTE_TABLE, type RouteName } from '@/config/routes';
 
 /**
  * The app's route table: the spec's routes (src/config/routes.ts: names, paths, titles, query) with the screen each
  * built route loads, lazily. A route of the spec without a screen here is not built yet: its address shows the
- * not-found page, and links to it are hidden (isBuilt). Building a screen adds one line to SCREENS (README "Adding a
+ * not-found page, and links to it are hidden (isBuilt). Building a screen adds one line to SCREENS of src/app/screens.ts (README "Adding a
  * screen"); a layout route lists its children in LAYOUTS; the site list is kept alive (spec §2).
  */
 
-/** A lazily loaded screen module. */
-type ScreenModule = () => Promise<{ default: ComponentType }>;
-
-/** The screen of every built route (one chunk each). */
-const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
+/**
+ * The hub screens (the tab bar's four and the root): their loaders are in the startup code so that the first screen
+ * never waits for the table of the other screens (src/app/screens.ts).
+ */
+const HUB_SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   root: () => import('@/pages/home'),
   home: () => import('@/pages/home'),
   site: () => import('@/pages/site'),
-  siteAdd: () => import('@/pages/site/add'),
-  siteAddExpenses: () => import('@/pages/site/add/expensesSet'),
-  siteExpenses: () => import('@/pages/site/siteInof/siteData/expensesSet'),
-  siteExpensesAlias: () => import('@/pages/site/siteInof/siteData/expensesSet'),
-  siteIntegrateSet: () => import('@/pages/site/siteInfo/siteData/integrateSet'),
-  siteBenefitSet: () => import('@/pages/site/siteInfo/siteData/benefitSet'),
-  siteBenefitAdd: () => import('@/pages/site/siteInfo/siteData/benefitSet/benefitAdd'),
-  siteMapLocation: () => import('@/pages/site/siteInfo/siteData/maplocation'),
-  siteMerchant: () => import('@/pages/site/siteInfo/siteData/merchant'),
-  siteSetCharger: () => import('@/pages/site/siteInfo/siteData/setCharger'),
-  facilityCode: () => import('@/pages/site/siteInfo/facilityList/facilityCode'),
-  spareQcode: () => import('@/pages/site/siteInfo/facilityList/facilityCode/spareQcode'),
-  signalSetting: () => import('@/pages/site/siteInfo/facilityList/signalSetting'),
-  socketQrcode: () => import('@/pages/site/socket/qrcode'),
-  socketInfo: () => import('@/pages/site/socket/socketInfo'),
-  siteInfo: () => import('@/pages/site/siteInfo'),
-  facilityList: () => import('@/pages/site/siteInfo/facilityList'),
-  guardList: () => import('@/pages/site/siteInfo/guardList'),
-  cameraList: () => import('@/pages/site/siteInfo/cameraList'),
-  smokeList: () => import('@/pages/site/siteInfo/smokeList'),
-  siteData: () => import('@/pages/site/siteInfo/siteData'),
-  siteIncomeList: () => import('@/pages/site/siteInfo/incomeList'),
-  siteIncomeSite: () => import('@/pages/site/siteInfo/incomeSite'),
-  siteIncomeCharger: () => import('@/pages/site/siteInfo/incomeSite/chargerList'),
-  siteIncomeCard: () => import('@/pages/site/siteInfo/incomeSite/cardList'),
   mine: () => import('@/pages/mine'),
-  bind: () => import('@/pages/mine/bind'),
-  register: () => import('@/pages/mine/bind/register'),
-  findPass: () => import('@/pages/mine/bind/find-pass'),
-  card: () => import('@/pages/mine/card'),
-  cardList: () => import('@/pages/mine/card/tab/list'),
-  cardInfo: () => import('@/pages/mine/card/tab/list/info'),
-  cardRecharge: () => import('@/pages/mine/card/tab/list/info/recharge'),
-  cardActive: () => import('@/pages/mine/card/tab/list/info/active'),
-  cardAdd: () => import('@/pages/mine/card/tab/add'),
-  cardAddAddress: () => import('@/pages/mine/card/tab/add/address'),
-  resetCardList: () => import('@/pages/mine/card/resetCardList'),
-  cardRechargeRecords: () => import('@/pages/mine/card/tab/list/info/recharge-recods'),
-  cardChargeRecords: () => import('@/pages/mine/card/tab/list/info/charger-recods'),
-  cardBindAddress: () => import('@/pages/mine/card/tab/list/info/bindAddress'),
-  rechargeSet: () => import('@/pages/mine/card/rechargeSet'),
-  rechargeSetInfo: () => import('@/pages/mine/card/rechargeSet/info'),
-  permuteCard: () => import('@/pages/mine/permuteCard'),
-  permuteCardSite: () => import('@/pages/mine/permuteCard/choiseSite'),
-  remoteCharge: () => import('@/pages/mine/remoteCharge'),
-  searchSerial: () => import('@/pages/mine/searchSerial'),
-  remoteRecords: () => import('@/pages/mine/recordOfremote'),
-  chargerRecordList: () => import('@/pages/mine/chargerRecord-list'),
-  chargerRecordInfo: () => import('@/pages/mine/chargerRecord-info'),
-  parkingList: () => import('@/pages/mine/parkingRecord/parkingList'),
   income: () => import('@/pages/income'),
-  bank: () => import('@/pages/income/bank'),
-  bankAdd: () => import('@/pages/income/bank/add'),
-  withdraw: () => import('@/pages/income/withdraw'),
-  withdrawList: () => import('@/pages/income/withdraw-list'),
-  cashResult: () => import('@/pages/income/withdraw-list/cashResult'),
-  feeOwedDetail: () => import('@/pages/income/feeOwedDetail'),
-  feeOwedPayResult: () => import('@/pages/income/feeOwedDetail/payresult'),
-  signAgree: () => import('@/pages/income/sign-agree'),
-  applyResult: () => import('@/pages/income/apply-result'),
-  openAccountDetail: () => import('@/pages/income/openAccountDetail'),
-  exchangeBank: () => import('@/pages/income/exchangeBank'),
-  kybCheck: () => import('@/pages/income/KYBCheck'),
-  autoWithdraw: () => import('@/pages/income/autowithdraw'),
-  withdrawHistory: () => import('@/pages/income/withdrawHistory'),
-  incomeList: () => import('@/pages/income/list'),
-  incomeListDetail: () => import('@/pages/income/list/detail'),
-  stages: () => import('@/pages/stages/index'),
-  stagesList: () => import('@/pages/stages/index/stagesList'),
-  stageInfo: () => import('@/pages/stages/stageInfo'),
-  oldStages: () => import('@/pages/stages/index/oldStages'),
-  platformFeeCurrent: () => import('@/pages/platformfee/settleCurrent'),
-  platformFeeStageInfo: () => import('@/pages/platformfee/settleCurrent/stageInfo'),
-  platformFeeSettleDetail: () => import('@/pages/platformfee/settleDetail'),
-  platformFeeRecords: () => import('@/pages/platformfee/recordList'),
-  exportFile: () => import('@/pages/income/exportFile'),
-  downCenter: () => import('@/pages/mine/downCenter/index'),
 };
+
+/**
+ * The names of the other built routes, read from src/app/screens.ts at build time (scripts/screen-names.ts, the
+ * define `__SCREEN_NAMES__`): the startup code knows which routes are built (links to the others are hidden) without
+ * carrying their loaders, which would grow the startup bundle with every screen (issue 14: 160 kB).
+ */
+const TABLE_SCREENS: ReadonlySet<RouteName> = new Set(__SCREEN_NAMES__ as readonly RouteName[]);
+
+/** The loader of a built route: a hub's own, or the table's (fetched once, then the screen's chunk), or none. */
+function screenOf(name: RouteName): ScreenModule | undefined {
+  const hub = HUB_SCREENS[name];
+  if (hub) return hub;
+  if (!TABLE_SCREENS.has(name)) return undefined;
+  return () =>
+    import('@/app/screens').then(({ SCREENS }) => {
+      const load = SCREENS[name];
+      if (!load) throw new Error(`src/app/screens.ts has no screen for the route ${name}`);
+      return load();
+    });
+}
 
 /** Layout routes: the route renders `<Outlet />` and its children render inside it. */
 const LAYOUTS: Partial<Record<RouteName, readonly RouteName[]>> = {
@@ -137,7 +82,7 @@ function withAntdConfig(load: ScreenModule): ScreenModule {
 
 function entryOf(name: RouteName): RouteEntry {
   const { path, title } = ROUTE_TABLE[name];
-  const screen = SCREENS[name];
+  const screen = screenOf(name);
   const load = screen && withAntdConfig(screen);
   const children = LAYOUTS[name]?.map(entryOf);
   return {
