@@ -8,11 +8,14 @@ import { ROUTE_TABLE, type RouteName } from '@/config/routes';
  * screen"); a layout route lists its children in LAYOUTS; the site list is kept alive (spec §2).
  */
 
+/** The routes whose loaders are in the startup code: the root and the tab bar's four. */
+type HubRoute = Extract<RouteName, 'root' | 'home' | 'site' | 'income' | 'mine'>;
+
 /**
- * The hub screens (the tab bar's four and the root): their loaders are in the startup code so that the first screen
- * never waits for the table of the other screens (src/app/screens.ts).
+ * The hub screens: their loaders are in the startup code so that the first screen never waits for the table of the
+ * other screens. Typed to exactly these five: every other screen's line belongs in src/app/screens.ts.
  */
-const HUB_SCREENS: Partial<Record<RouteName, ScreenModule>> = {
+const HUB_SCREENS: Record<HubRoute, ScreenModule> = {
   root: () => import('@/pages/home'),
   home: () => import('@/pages/home'),
   site: () => import('@/pages/site'),
@@ -29,8 +32,7 @@ const TABLE_SCREENS: ReadonlySet<RouteName> = new Set(__SCREEN_NAMES__ as readon
 
 /** The loader of a built route: a hub's own, or the table's (fetched once, then the screen's chunk), or none. */
 function screenOf(name: RouteName): ScreenModule | undefined {
-  const hub = HUB_SCREENS[name];
-  if (hub) return hub;
+  if (name in HUB_SCREENS) return HUB_SCREENS[name as HubRoute];
   if (!TABLE_SCREENS.has(name)) return undefined;
   return () =>
     import('@/app/screens').then(({ SCREENS }) => {
