@@ -65,7 +65,6 @@ describe('README demo accounts', () => {
     const held = await sb.data<UnSignBackOrderCount>(DEMO_PHONES.unsignedOperator, '/api/user/unSignBackOrderCount');
     const text = row(DEMO_PHONES.unsignedOperator);
     expect(countBefore(text, 'orders held')).toBe(held.total);
-    expect(text).toContain(`¥${(held.amount / 100).toFixed(2)}`);
     expect(countBefore(text, 'already returned')).toBe(held.returnedCount);
   });
 });
