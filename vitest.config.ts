@@ -63,14 +63,14 @@ export default defineConfig({
         },
       },
       {
-        // test/e2e/nginx.test.ts walks the app's route table (src/app/routes.ts reads __SCREEN_NAMES__).
-        define,
         resolve: { alias },
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          // test/e2e/nginx.test.ts walks the app's route table (src/app/routes.ts reads __SCREEN_NAMES__).
+          setupFiles: ['test/e2e/setup-globals.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -79,6 +79,47 @@ function layoutViolations(): Violation[] {
   return found;
 }
 
+/** One look at the screen: waits for its finite animations, then axe-core's rules and the layout checks. */
+async function scan(page: Page): Promise<Violation[]> {
+  // Finite animations only: a skeleton's shimmer or a spinner never finishes.
+  await page.evaluate(async () => {
+    const moving = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0));
+    await Promise.race([
+      Promise.all(moving.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no eval) does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations: Violation[] = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } };
+    const result = await w.axe.run(
+      // The emulators' overlays are not the app's; a toast fades in by script (not a Web Animation the wait above
+      // sees) and is gone in two seconds: caught half-faded, its contrast is not the one it shows.
+      { exclude: [['[id^="__emulator"]'], ['.adm-toast-mask']] },
+      { resultTypes: ['violations'], iframes: false },
+    );
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({
+        target: (n as unknown as { target: string[] }).target,
+        summary: ((n as unknown as { failureSummary?: string }).failureSummary ?? '').split('\n').slice(0, 3).join(' '),
+      })),
+    }));
+  });
+  violations.push(...(await page.evaluate(layoutViolations)));
+  return violations;
+}
+
+/** A violation's identity across two looks: its rule and the elements it names. */
+function violationKey(v: Violation): string {
+  return `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(',')}`;
+}
+
 /**
  * Checks the screen `page` shows, if this bundle's screen at that path has not been checked yet in this file: throws
  * an Error listing every serious or critical violation (rule, help, elements) when there is one. A page that is gone
@@ -98,40 +139,15 @@ export async function checkScreen(page: Page): Promise<void> {
   if (checked.has(key)) return;
   let violations: Violation[];
   try {
-    // Finite animations only: a skeleton's shimmer or a spinner never finishes.
-    await page.evaluate(async () => {
-      const moving = document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0));
-      await Promise.race([
-        Promise.all(moving.map((a) => a.finished.catch(() => undefined))),
-        new Promise((resolve) => setTimeout(resolve, 2_000)),
-      ]);
-    });
-    // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no eval) does not govern.
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-    violations = await page.evaluate(async () => {
-      const w = window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } };
-      const result = await w.axe.run(
-        // The emulators' overlays are not the app's; a toast fades in by script (not a Web Animation the wait above
-        // sees) and is gone in two seconds: caught half-faded, its contrast is not the one it shows.
-        { exclude: [['[id^="__emulator"]'], ['.adm-toast-mask']] },
-        { resultTypes: ['violations'], iframes: false },
-      );
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => ({
-          target: (n as unknown as { target: string[] }).target,
-          summary: ((n as unknown as { failureSummary?: string }).failureSummary ?? '')
-            .split('\n')
-            .slice(0, 3)
-            .join(' '),
-        })),
-      }));
-    });
-    violations.push(...(await page.evaluate(layoutViolations)));
+    violations = await scan(page);
+    // A screen's state is what it keeps: what a script-driven transition (antd-mobile animates with react-spring, not
+    // Web Animations the wait sees) showed for a moment is not a violation. What a second look 700 ms later still
+    // finds is.
+    if (violations.some((v) => v.impact !== null && FAILING.has(v.impact))) {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const again = new Set((await scan(page)).map(violationKey));
+      violations = violations.filter((v) => again.has(violationKey(v)));
+    }
   } catch (error) {
     // The page navigated or closed while it was checked: the next tap on the new screen checks that one.
     if (/context was destroyed|Target closed|Session closed|detached/i.test(String(error))) return;

@@ -204,12 +204,7 @@ const OrderInfo = observer(function OrderInfo({ store }: { store: ChargerRecordI
             {
               label: '订单号',
               value: (
-                <button
-                  type="button"
-                  className={local.copy}
-                  aria-label={`复制订单号 ${d.orderNo}`}
-                  onClick={() => void copy(d.orderNo)}
-                >
+                <button type="button" className={local.copy} onClick={() => void copy(d.orderNo)}>
                   {d.orderNo} 复制
                 </button>
               ),

@@ -1,4 +1,5 @@
-import { Button, Popup, ProgressBar, PullToRefresh } from 'antd-mobile';
+import { Button, Popup, PullToRefresh } from 'antd-mobile';
+import { Progress } from '@/components/progress';
 import { DownOutline, InformationCircleOutline, UpOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -60,7 +61,7 @@ const Summary = observer(function Summary({ store }: { store: StagesStore }) {
         <Figure label="待冻结" fen={f.remainAmount} testId="stages-remain" />
         <Figure label="欠费" fen={owe?.oweAmount} danger={(owe?.oweAmount ?? 0) > 0} testId="stages-owe" />
       </div>
-      <ProgressBar percent={progressPercent(f.frozenAmount, f.dueAmount)} aria-label="已冻结进度" />
+      <Progress percent={progressPercent(f.frozenAmount, f.dueAmount)} label="已冻结进度" />
       <p className={s.line} data-testid="stages-cycle">
         {cycle ? `结算周期 ${cycle.startDate} 至 ${cycle.endDate}，${cycle.nextSettleDate} 结算` : '\u00a0'}
       </p>
@@ -205,7 +206,7 @@ function PlanRow({ p }: { p: InstalmentPlan }) {
           剩余未还 <b>{formatFen(p.remainingAmount)}</b>
         </span>
       </div>
-      <ProgressBar percent={progressPercent(p.paidAmount, p.financedAmount)} aria-label={`${p.title}已还进度`} />
+      <Progress percent={progressPercent(p.paidAmount, p.financedAmount)} label={`${p.title}已还进度`} />
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { ProgressBar } from 'antd-mobile';
+import { Progress } from '@/components/progress';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
@@ -135,7 +135,7 @@ const Detail = observer(function Detail({ id }: { id: number }) {
         <p className={s.line}>
           已还{d.plan.paidPeriods}/{d.plan.totalPeriods}期
         </p>
-        <ProgressBar percent={progressPercent(d.plan.paidAmount, d.plan.financedAmount)} aria-label="分期已还进度" />
+        <Progress percent={progressPercent(d.plan.paidAmount, d.plan.financedAmount)} label="分期已还进度" />
       </Card>
       <Card title="站点明细">
         <PagedList<DeductionItem>
