@@ -256,6 +256,23 @@ describe('refusals, failures, resends and expiry', () => {
     expect((await records()).list.find((r) => r.id === started.body.data.docId)?.email).toBe('boss@yichong-hz.cn');
   });
 
+  it('a record of a type the sandbox cannot write yet is refused on resend, not answered with a 500', async () => {
+    const id = await scalar(
+      sb.db,
+      `select id from doc_record where merchant_id = 10001 and doc_type = 6 and file_content is null
+         and status <> 1 and expire_time > $1 limit 1`,
+      [NOW],
+    );
+    expect(id).not.toBeNull();
+    const answer = await sb.post('/api/doc/resendDocRecordByEmail', tokens.operator, {
+      id: Number(id),
+      email: 'boss@yichong-hz.cn',
+      requestId: newRequestId(),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ code: 1, message: expect.stringContaining('暂不能重新生成') });
+  });
+
   it('records are listed 30 days, newest first, and filtered by type', async () => {
     const all = await records();
     expect(all.list.map((r) => r.createTime)).toEqual([...all.list.map((r) => r.createTime)].sort((x, y) => y - x));

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { DOC_LINK_TTL_MS, DOC_TYPE_NAMES, type DocType } from '../../src/api/export-rules';
 import { one, rows, type Db } from '../lib/db';
+import { BizError, INVALID } from '../http/envelope';
 import { DAY_MS, startOfDay } from '../lib/time';
 
 /**
@@ -209,7 +210,8 @@ export async function exportTable(db: Db, docType: DocType, merchantId: number, 
       ]),
     };
   }
-  throw new Error(`docType ${docType} has no export yet`);
+  // A record of a type the sandbox cannot write yet (the seed's older records): its resend is refused, not a 500.
+  throw new BizError(INVALID, `${DOC_TYPE_NAMES[docType] ?? '该类'}文件暂不能重新生成，请重新导出`);
 }
 
 /** The workbook of a table: one sheet, a bold header row, money columns formatted 0.00. */

@@ -89,6 +89,18 @@ describe('JobRunner', () => {
     ]);
   });
 
+  it('after the clock is put back, an item made then runs when it falls due, and no schedule repeats', async () => {
+    await runner.advance(2 * DAY_MS);
+    const first = log.length;
+    await runner.setTime(T0);
+    pending = [T0 + 5 * 60_000];
+    await runner.advance(6 * 60_000);
+    expect(log.slice(first).map((l) => `${l.job}@${new Date(l.at).toISOString()}`)).toEqual([
+      `items@${new Date(T0 + 5 * 60_000).toISOString()}`,
+    ]);
+    expect(pending).toEqual([]);
+  });
+
   it('serialises concurrent moves: every occurrence runs once', async () => {
     await Promise.all([runner.advance(DAY_MS), runner.advance(DAY_MS), runner.advance(DAY_MS)]);
     expect(clock.now()).toBe(T0 + 3 * DAY_MS);

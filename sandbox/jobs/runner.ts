@@ -11,7 +11,7 @@ import { DAY_MS, dayOf, startOfDay } from '../lib/time';
  * A job is either on a fixed daily schedule (02:00 posting …) or item-driven (a withdrawal paid out 5 minutes after it
  * was made …). Each job remembers the instant it last ran (table job_run), so that moving the clock runs every
  * occurrence between that instant and the new time exactly once, however the clock was moved before (backwards moves
- * run nothing and repeat nothing). Each run is one transaction; a job sees the clock at its own instant (the `at` it is
+ * run nothing and repeat nothing; items made after the clock was put back still run when they fall due). Each run is one transaction; a job sees the clock at its own instant (the `at` it is
  * given, and the business clock while it runs when the clock is set).
  */
 
@@ -156,7 +156,9 @@ export class JobRunner {
         const after = last.get(job.name) ?? target;
         const due = await job.nextDue(this.db, after);
         if (due === null) continue;
-        const at = Math.max(due, after);
+        // A job last run after the target (the clock was put back): a fixed schedule answers an occurrence after that
+        // run, so nothing repeats; an item-driven job's pending items (made since, at the earlier time) run when due.
+        const at = after > target ? due : Math.max(due, after);
         if (at <= target && (next === null || at < next.at)) next = { job, at };
       }
       if (next === null) break;
