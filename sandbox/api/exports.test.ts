@@ -256,6 +256,17 @@ describe('refusals, failures, resends and expiry', () => {
     expect((await records()).list.find((r) => r.id === started.body.data.docId)?.email).toBe('boss@yichong-hz.cn');
   });
 
+  it('a charging-order export of every site of the caller answers (it once hung reading the scope in its transaction)', async () => {
+    const all = await sb.post<{ docId: number }>('/api/account/v2/billExportChargeOrder', tokens.operator, {
+      startDate: '2026-11-18',
+      endDate: '2026-11-18',
+      email: 'all-sites@yichong-hz.cn',
+      requestId: newRequestId(),
+    });
+    expect(all.body.code, all.body.message).toBe(0);
+    expect(all.body.data.docId).toBeGreaterThan(0);
+  }, 15_000);
+
   it('a record of a type the sandbox cannot write yet is refused on resend, not answered with a 500', async () => {
     const id = await scalar(
       sb.db,

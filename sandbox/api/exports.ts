@@ -175,6 +175,9 @@ export function exportRoutes(db: PGlite, now: () => number) {
     },
     async ({ caller, input: body, scope, target }) => {
       const at = now();
+      // Read before the transaction: the scope reads the database, which the transaction holds (PGlite has one
+      // connection), so reading it inside hung the call when no site was given.
+      const siteIds = target ? [target.id] : await scope.siteIds();
       return exactlyOnce(
         db,
         { accountId: caller.account.id, action: 'export:1', requestId: body.requestId },
@@ -187,7 +190,7 @@ export function exportRoutes(db: PGlite, now: () => number) {
             endDate: body.endDate,
             ...(body.siteId ? { siteId: body.siteId } : {}),
             ...(body.payType ? { payType: body.payType } : {}),
-            siteIds: target ? [target.id] : await scope.siteIds(),
+            siteIds,
           };
           const running = await scalar(
             tx,
