@@ -60,9 +60,33 @@ function useScrollMemory(pathname: string, keptPaths: readonly string[]): void {
     return () => window.removeEventListener('scroll', remember);
   }, []);
   useLayoutEffect(() => {
-    if (current.current === pathname) return;
+    if (current.current === pathname) return undefined;
     current.current = pathname;
-    window.scrollTo(0, keptPaths.includes(pathname) ? (positions.current.get(pathname) ?? 0) : 0);
+    const target = keptPaths.includes(pathname) ? (positions.current.get(pathname) ?? 0) : 0;
+    window.scrollTo(0, target);
+    if (target === 0) return undefined;
+    // The page the user comes back from may still be leaving, or the kept screen's list still laying out, so the
+    // first scroll can fall short of the target: try again each frame for up to half a second, until it holds or the
+    // user scrolls by hand.
+    let frame = 0;
+    let id = 0;
+    const stop = () => {
+      frame = 30;
+    };
+    const again = () => {
+      if (Math.abs(window.scrollY - target) < 1 || frame >= 30) return;
+      frame += 1;
+      window.scrollTo(0, target);
+      id = requestAnimationFrame(again);
+    };
+    id = requestAnimationFrame(again);
+    window.addEventListener('touchstart', stop, { passive: true });
+    window.addEventListener('wheel', stop, { passive: true });
+    return () => {
+      cancelAnimationFrame(id);
+      window.removeEventListener('touchstart', stop);
+      window.removeEventListener('wheel', stop);
+    };
   }, [pathname, keptPaths]);
 }
 
