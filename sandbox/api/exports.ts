@@ -168,6 +168,10 @@ export function exportRoutes(db: PGlite, now: () => number) {
         ...range,
         siteId: z.number().int().positive().optional(),
         payType: z.number().int().min(1).max(8).optional(),
+        // the list's tab, socket and search (C-mine.md chargerRecord-list; domain/order-filter.ts)
+        tab: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '列表不正确' }).optional(),
+        chargerId: z.number().int().positive().optional(),
+        keyword: z.string().trim().max(32, '搜索关键词最多32个字').optional(),
         email: exportEmailRule,
         requestId: requestIdRule,
       }),
@@ -190,6 +194,9 @@ export function exportRoutes(db: PGlite, now: () => number) {
             endDate: body.endDate,
             ...(body.siteId ? { siteId: body.siteId } : {}),
             ...(body.payType ? { payType: body.payType } : {}),
+            ...(body.tab && body.tab !== 1 ? { tab: body.tab } : {}),
+            ...(body.chargerId ? { chargerId: body.chargerId } : {}),
+            ...(body.keyword ? { keyword: body.keyword } : {}),
             siteIds,
           };
           const running = await scalar(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderPage, OrderRefundResult } from '../../src/api/orders';
+import { sentMails, workbookRows } from '../domain/exports';
 import { refundReversal } from '../domain/refund';
 import { one, rows, scalar } from '../lib/db';
 import { dayOf } from '../lib/time';
@@ -395,5 +396,54 @@ describe('orderRefund (rules 12–13)', () => {
     expect(total).toBeLessThanOrEqual(d.amount);
     expect(total).toBe(d.amount - d.refundableAmount + ok * piece);
     expect(await walletViolations(sb.db)).toEqual([]);
+  });
+});
+
+describe('the export of the list (billExportChargeOrder, C-mine.md chargerRecord-list 导出)', () => {
+  it('mails exactly the rows of the tab and filter the list shows', async () => {
+    const email = 'orders-tab@yichong-hz.cn';
+    const query = { startDate: monthStart, endDate: today, payType: 1 };
+    const listed = (
+      await sb.get<OrderPage>('/api/r9/order/refundedChargeOrderList', tokens.operator, {
+        ...query,
+        pageNum: 1,
+        pageSize: 100,
+      })
+    ).body.data;
+    expect(listed.total).toBeGreaterThan(0);
+    const asked = await sb.post<{ docId: number }>('/api/account/v2/billExportChargeOrder', tokens.operator, {
+      ...query,
+      tab: 2,
+      email,
+      requestId: newRequestId(),
+    });
+    expect(asked.body.code, asked.body.message).toBe(0);
+    await sb.advance(5_001); // the job exportGeneration
+    const mail = (await sentMails(sb.db, email))[0];
+    const content = await one<{ content: Uint8Array }>(
+      sb.db,
+      'select content from sandbox_mail_attachment where mail_id = $1 and idx = 0',
+      [mail?.id],
+    );
+    const sheet = await workbookRows(new Uint8Array(content?.content ?? []));
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(listed.list.map((r) => r.orderNo));
+    // a search narrows the file as it narrows the list
+    const one1 = listed.list[0]?.orderNo ?? '';
+    const narrowed = await sb.post<{ docId: number }>('/api/account/v2/billExportChargeOrder', tokens.operator, {
+      ...query,
+      tab: 2,
+      keyword: one1.slice(-10),
+      email,
+      requestId: newRequestId(),
+    });
+    expect(narrowed.body.code).toBe(0);
+    await sb.advance(5_001);
+    const second = (await sentMails(sb.db, email))[0];
+    const c2 = await one<{ content: Uint8Array }>(
+      sb.db,
+      'select content from sandbox_mail_attachment where mail_id = $1 and idx = 0',
+      [second?.id],
+    );
+    expect((await workbookRows(new Uint8Array(c2?.content ?? []))).slice(1).map((r) => r[0])).toEqual([one1]);
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OrderDetail, OrderDiscount, OrderPage, OrderRefundResult, OrderRow } from '../../src/api/orders';
 import { dateRangeError, isCalendarDay } from '../../src/api/remote-rules';
 import { requestIdRule, exactlyOnce } from '../domain/exactly-once';
+import { ORDER_TAB_CONDITIONS, orderWhere, type OrderFilter } from '../domain/order-filter';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
 import { maskPhone } from '../http/session';
@@ -77,46 +78,12 @@ function orderRow(r: RawRow) {
   };
 }
 
-interface Filter {
-  siteIds: number[];
-  startDate?: string;
-  endDate?: string;
-  chargerId?: number;
-  payType?: number;
-  keyword?: string;
-}
-
-/** The where clause and its parameters of a filter plus `extra` (a condition on `o`). */
-function whereOf(f: Filter, extra: string): { where: string; params: unknown[] } {
-  const params: unknown[] = [f.siteIds];
-  let where = `o.site_id = any($1::bigint[]) and ${extra}`;
-  if (f.startDate && f.endDate) {
-    params.push(startOfDay(f.startDate), startOfDay(addDays(f.endDate, 1)));
-    where += ` and o.start_time >= $${params.length - 1} and o.start_time < $${params.length}`;
-  }
-  if (f.chargerId !== undefined) {
-    params.push(f.chargerId);
-    where += ` and o.charger_id = $${params.length}`;
-  }
-  if (f.payType !== undefined) {
-    params.push(f.payType);
-    where += ` and o.pay_type = $${params.length}`;
-  }
-  if (f.keyword) {
-    params.push(`%${f.keyword.toUpperCase()}%`);
-    const k = `$${params.length}`;
-    where += ` and (upper(o.order_no) like ${k} or o.user_phone like ${k} or upper(coalesce(o.card_no, '')) like ${k}
-      or upper(o.serial_number) like ${k})`;
-  }
-  return { where, params };
-}
-
 export function orderRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
 
   /** One page of orders matching `extra`, with Σ `sum` over the whole filter. */
-  const page = async (f: Filter, extra: string, sum: string, q: { pageNum: number; pageSize: number }) => {
-    const { where, params } = whereOf(f, extra);
+  const page = async (f: OrderFilter, extra: string, sum: string, q: { pageNum: number; pageSize: number }) => {
+    const { where, params } = orderWhere(f, extra);
     await answerStarts(db, now());
     await advanceRunningOrders(
       db,
@@ -148,7 +115,7 @@ export function orderRoutes(db: PGlite, now: () => number) {
     q: z.infer<typeof listQuery>,
     site: { id: number } | null,
     siteIds: () => Promise<number[]>,
-  ): Promise<Filter> => {
+  ): Promise<OrderFilter> => {
     const refusal = dateRangeError(q.startDate, q.endDate, dayOf(now()));
     if (refusal) throw new BizError(INVALID, refusal);
     return {
@@ -178,9 +145,9 @@ export function orderRoutes(db: PGlite, now: () => number) {
     );
 
   // GET /api/r9/order/successChargeOrderList — 已完成 (all but failed starts).
-  list('/api/r9/order/successChargeOrderList', 'o.status <> 5', 'o.amount');
+  list('/api/r9/order/successChargeOrderList', ORDER_TAB_CONDITIONS[1], 'o.amount');
   // GET /api/r9/order/refundedChargeOrderList — 已退款 (status 3 or 4), Σ refunds.
-  list('/api/r9/order/refundedChargeOrderList', 'o.status in (3, 4)', 'o.refund_amount');
+  list('/api/r9/order/refundedChargeOrderList', ORDER_TAB_CONDITIONS[2], 'o.refund_amount');
 
   // GET /api/account/v2/selectWaitingOrderList — orders (type 1) or recharges (type 2) of one settle status.
   api.get(
@@ -206,9 +173,9 @@ export function orderRoutes(db: PGlite, now: () => number) {
       }
       const siteIds = target ? [target.id] : await scope.siteIds();
       if (q.type === 1) {
-        const f: Filter = { ...q, siteIds, keyword: q.keyword || undefined };
-        const ended = q.settleStatus === 0 ? 'o.status in (2, 3, 4) and ' : '';
-        const p = await page(f, `${ended}o.settle_status = ${q.settleStatus}`, 'o.amount', q);
+        const f: OrderFilter = { ...q, siteIds, keyword: q.keyword || undefined };
+        const extra = q.settleStatus === 0 ? ORDER_TAB_CONDITIONS[3] : `o.settle_status = ${q.settleStatus}`;
+        const p = await page(f, extra, 'o.amount', q);
         return {
           list: p.list.map((r) => ({
             ...orderRow(r),

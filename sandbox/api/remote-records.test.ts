@@ -1,6 +1,9 @@
 import { newRequestId } from '../testing-money';
 import { describe, expect, it } from 'vitest';
+import type { DocRecord } from '../../src/api/exports';
+import type { Page } from '../../src/api/http';
 import type { RemoteRecordPage } from '../../src/api/remote';
+import { sentMails, workbookRows } from '../domain/exports';
 import { one } from '../lib/db';
 import { openSandboxForFile } from '../testing';
 
@@ -100,5 +103,86 @@ describe('GET /api/r9/charge/remotePayRecord', () => {
       message: '查询时间跨度不能超过3个月',
     });
     expect((await list(tokens.property)).body).toMatchObject({ code: 403, message: '无操作权限' });
+  });
+});
+
+describe('POST /api/r9/charge/exportRemotePayRecord', () => {
+  it('mails the records of the range and serial as the list shows them, exactly once per requestId', async () => {
+    const socket = await idleSocket(3);
+    expect(
+      (
+        await sb.post('/api/r9/charge/remotePay', tokens.operator, {
+          serialNumber: socket.serialNumber,
+          socketNo: socket.socketNo,
+          chargeMinutes: 90,
+          reasonType: 3,
+          requestId: newRequestId(),
+        })
+      ).body.code,
+    ).toBe(0);
+    const listed = (await list(tokens.operator, { serialNumber: socket.serialNumber })).body.data;
+    const email = 'remote@yichong-hz.cn';
+    const body = {
+      startDate: TODAY,
+      endDate: TODAY,
+      serialNumber: socket.serialNumber,
+      email,
+      requestId: newRequestId(),
+    };
+    const first = await sb.post<{ docId: number }>('/api/r9/charge/exportRemotePayRecord', tokens.operator, body);
+    expect(first.body.code, first.body.message).toBe(0);
+    const again = await sb.post<{ docId: number }>('/api/r9/charge/exportRemotePayRecord', tokens.operator, body);
+    expect(again.body.data.docId).toBe(first.body.data.docId);
+    // the same export while it runs: 2050
+    expect(
+      (await sb.post('/api/r9/charge/exportRemotePayRecord', tokens.operator, { ...body, requestId: newRequestId() }))
+        .body.code,
+    ).toBe(2050);
+    await sb.advance(5_001); // the job exportGeneration
+    const docs = (
+      await sb.get<Page<DocRecord>>('/api/doc/listDocRecords', tokens.operator, {
+        docType: '2',
+        pageNum: 1,
+        pageSize: 5,
+      })
+    ).body.data;
+    expect(docs.list[0]).toMatchObject({
+      id: first.body.data.docId,
+      docType: 2,
+      status: 2,
+      conditions: `${TODAY} 至 ${TODAY} · 设备 ${socket.serialNumber}`,
+    });
+    const mail = (await sentMails(sb.db, email))[0];
+    expect(mail?.attachments[0]?.filename).toBe(`远程充电记录_${TODAY}_${TODAY}_${socket.serialNumber}.xlsx`);
+    const content = await one<{ content: Uint8Array }>(
+      sb.db,
+      'select content from sandbox_mail_attachment where mail_id = $1 and idx = 0',
+      [mail?.id],
+    );
+    const sheet = await workbookRows(new Uint8Array(content?.content ?? []));
+    expect(sheet[0]?.[0]).toBe('开始时间');
+    expect(sheet.length - 1).toBe(listed.total);
+    expect(sheet.slice(1).map((r) => [r[2], r[3], r[4], r[6]])).toEqual(
+      listed.list.map((r) => [
+        r.serialNumber,
+        r.socketNo,
+        r.chargeMinutes,
+        ['用户无法支付', '设备测试', '故障补偿', '其他'][r.reasonType - 1],
+      ]),
+    );
+    // over 92 days: 2051; the property (no remote records) and the sub-account (no export) are refused
+    expect(
+      (
+        await sb.post('/api/r9/charge/exportRemotePayRecord', tokens.operator, {
+          ...body,
+          startDate: '2026-08-01',
+          requestId: newRequestId(),
+        })
+      ).body.code,
+    ).toBe(2051);
+    expect(
+      (await sb.post('/api/r9/charge/exportRemotePayRecord', tokens.property, { ...body, requestId: newRequestId() }))
+        .body.code,
+    ).toBe(403);
   });
 });

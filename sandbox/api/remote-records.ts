@@ -2,10 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import type { RemoteRecordPage, RemoteRecordRow } from '../../src/api/remote';
 import { dateRangeError, isCalendarDay } from '../../src/api/remote-rules';
+import { DOC_RECORD_TTL_MS, DOC_TYPE_NAMES, exportEmailRule, rangeRefusal } from '../../src/api/export-rules';
+import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
+import type { ExportParams } from '../domain/exports';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
-import { rows, scalar } from '../lib/db';
+import { one, rows, scalar } from '../lib/db';
 import { answerStarts } from './remote-start';
 import { addDays, dayOf, startOfDay } from '../lib/time';
 
@@ -15,6 +18,8 @@ import { addDays, dayOf, startOfDay } from '../lib/time';
  * its sites only) whose start falls in [startDate, endDate] (Asia/Shanghai days, span ≤ 92, no future end), optionally
  * of one device serial (contains, case-insensitive), newest first, with Σ minutes (actual minutes when the charge
  * ended, else the set minutes) over the whole filter. The starts themselves are POST /api/r9/charge/remotePay.
+ * POST /api/r9/charge/exportRemotePayRecord e-mails the same list as a workbook (DocRecord docType 2, permission
+ * `export`).
  */
 export function remoteRecordRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
@@ -77,6 +82,73 @@ export function remoteRecordRoutes(db: PGlite, now: () => number) {
         totalMinutes: Number(totalMinutes),
       };
       return page;
+    },
+  );
+
+  // POST /api/r9/charge/exportRemotePayRecord — the e-mailed export of the same list (DocRecord docType 2, rule 24):
+  // exactly once per requestId, 2050 while the same export is 生成中, 2051 over 92 days; the job exportGeneration
+  // writes and mails the workbook (domain/exports.ts) 5 s later.
+  api.post(
+    '/api/r9/charge/exportRemotePayRecord',
+    {
+      permission: 'export',
+      accountTypes: [1, 2, 4],
+      input: z.object({
+        startDate: day,
+        endDate: day,
+        serialNumber: z.string().trim().max(30, '设备号最多30位').optional(),
+        email: exportEmailRule,
+        requestId: requestIdRule,
+      }),
+      touches: touches.sites,
+    },
+    async ({ caller, scope, input: body }) => {
+      const at = now();
+      // read before the transaction: the scope reads the database, which the transaction holds (PGlite: one connection)
+      const siteIds = await scope.siteIds();
+      return exactlyOnce(
+        db,
+        { accountId: caller.account.id, action: 'export:2', requestId: body.requestId },
+        at,
+        async (tx) => {
+          const refusal = rangeRefusal(2, body.startDate, body.endDate, dayOf(at));
+          if (refusal) throw new BizError(refusal.startsWith('导出时间跨度') ? 2051 : INVALID, refusal);
+          const serial = body.serialNumber || undefined;
+          const params: ExportParams = {
+            startDate: body.startDate,
+            endDate: body.endDate,
+            ...(serial ? { serialNumber: serial } : {}),
+            siteIds,
+          };
+          const running = await scalar(
+            tx,
+            `select count(*) from doc_record where merchant_id = $1 and doc_type = 2 and status = 1 and params = $2::jsonb`,
+            [caller.ownerId, JSON.stringify(params)],
+          );
+          if (running > 0) throw new BizError(2050, '相同的导出任务正在处理中，请稍后');
+          const conditions = [`${body.startDate} 至 ${body.endDate}`, serial ? `设备 ${serial}` : '全部设备'].join(
+            ' · ',
+          );
+          const fileName = `${DOC_TYPE_NAMES[2]}_${body.startDate}_${body.endDate}${serial ? `_${serial}` : ''}.xlsx`;
+          const created = await one<{ id: number }>(
+            tx,
+            `insert into doc_record (merchant_id, account_id, file_name, doc_type, params, conditions, email, status,
+             expire_time, create_time, update_time)
+           values ($1, $2, $3, 2, $4::jsonb, $5, $6, 1, $7, $8, $8) returning id`,
+            [
+              caller.ownerId,
+              caller.account.id,
+              fileName,
+              JSON.stringify(params),
+              conditions,
+              body.email,
+              at + DOC_RECORD_TTL_MS,
+              at,
+            ],
+          );
+          return { docId: Number(created?.id) };
+        },
+      );
     },
   );
 

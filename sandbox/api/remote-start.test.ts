@@ -182,3 +182,44 @@ describe('remote start (rule 15)', () => {
     expect(await walletViolations(sb.db)).toEqual([]);
   });
 });
+
+describe('the daily limit (rule 15: at most 20 starts per account and day)', () => {
+  it('refuses the 21st start of a day, parallel ones included, and starts again the next day', async () => {
+    // a new day (Asia/Shanghai) with no start of this account yet; the clock moves without running the jobs
+    sb.clock.now = Date.parse('2026-11-23T09:00:00+08:00');
+    const sockets = (
+      await rows<Socket>(
+        sb.db,
+        `select d.id as device_id, d.serial_number, c.socket_no, c.id as charger_id
+         from charger c join device d on d.id = c.device_id join site s on s.id = d.site_id
+         where s.operator_id = 10001 and d.status = 1 and d.device_type between 1 and 3 and c.status = 0
+           and c.current_order_id is null
+         order by d.id, c.socket_no limit 24`,
+      )
+    ).map((r) => ({
+      ...r,
+      deviceId: Number(r.deviceId),
+      socketNo: Number(r.socketNo),
+      chargerId: Number(r.chargerId),
+    }));
+    expect(sockets.length).toBe(24);
+    for (const s of sockets.slice(0, 18)) expect((await start(s)).body.code).toBe(0);
+    // four at once for the last two places: two start, two are refused
+    const race = await Promise.all(sockets.slice(18, 22).map((s) => start(s)));
+    expect(race.filter((r) => r.body.code === 0)).toHaveLength(2);
+    expect(race.filter((r) => r.body.code !== 0).map((r) => r.body.message)).toEqual([
+      '今日远程充电次数已达上限',
+      '今日远程充电次数已达上限',
+    ]);
+    expect((await start(sockets[22] as Socket)).body).toMatchObject({ code: 1, message: '今日远程充电次数已达上限' });
+    const today = await scalar(
+      sb.db,
+      'select count(*) from remote_charge_record where operator_account_id = 10001 and start_time >= $1',
+      [Date.parse('2026-11-23T00:00:00+08:00')],
+    );
+    expect(today).toBe(20);
+    // the next day counts from zero again
+    sb.clock.now = Date.parse('2026-11-24T00:00:01+08:00');
+    expect((await start(sockets[23] as Socket)).body.code).toBe(0);
+  });
+});

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { DOC_LINK_TTL_MS, DOC_TYPE_NAMES, type DocType } from '../../src/api/export-rules';
+import { REMOTE_REASONS, REMOTE_STATUS_LABELS, type RemoteStatus } from '../../src/api/remote-rules';
 import { one, rows, type Db } from '../lib/db';
 import { BizError, INVALID } from '../http/envelope';
+import { ORDER_TAB_CONDITIONS, orderWhere, type OrderListTab } from './order-filter';
 import { DAY_MS, startOfDay } from '../lib/time';
 
 /**
@@ -24,6 +26,12 @@ export interface ExportParams {
   payType?: number;
   /** The sites the caller saw when it asked (charging orders: the data scope at request time). */
   siteIds?: number[];
+  /** Charging orders: the list's tab (domain/order-filter.ts; absent = 1 已完成), socket and search. */
+  tab?: OrderListTab;
+  chargerId?: number;
+  keyword?: string;
+  /** Remote records: the device serial searched (contained, case-insensitive). */
+  serialNumber?: string;
 }
 
 /** A sheet: its columns and its rows (cells in column order). */
@@ -83,10 +91,11 @@ const SETTLE_STATUS: Record<number, string> = { 0: '待入账', 1: '已入账', 
 const rangeOf = (p: ExportParams) => [startOfDay(p.startDate), startOfDay(p.endDate) + DAY_MS] as const;
 
 /**
- * The rows of an export (docType 1, 3 or 4) of the account `merchantId`, newest first as their lists show them:
+ * The rows of an export (docType 1, 2, 3 or 4) of the account `merchantId`, newest first as their lists show them:
  * 4 the withdrawals applied in the range (/income/withdraw-list, channel optional); 3 the ledger entries made in the
  * range (/income/list, direction and bizType optional); 1 the charging orders started in the range at the caller's
- * sites (/mine/chargerRecord-list 已完成: every order but failed starts; site and pay type optional).
+ * sites (/mine/chargerRecord-list: the tab's orders — 已完成 when absent — of the list's filter, domain/order-filter.ts);
+ * 2 the remote starts at the caller's sites started in the range (/mine/recordOfremote, serial optional).
  */
 export async function exportTable(db: Db, docType: DocType, merchantId: number, p: ExportParams): Promise<ExportTable> {
   const [from, to] = rangeOf(p);
@@ -170,15 +179,26 @@ export async function exportTable(db: Db, docType: DocType, merchantId: number, 
     };
   }
   if (docType === 1) {
+    // the same filter as the list of the tab (domain/order-filter.ts)
+    const { where, params } = orderWhere(
+      {
+        siteIds: p.siteId ? (p.siteIds ?? []).filter((id) => id === p.siteId) : (p.siteIds ?? []),
+        startDate: p.startDate,
+        endDate: p.endDate,
+        chargerId: p.chargerId,
+        payType: p.payType,
+        keyword: p.keyword,
+      },
+      ORDER_TAB_CONDITIONS[p.tab ?? 1],
+    );
     const list = await rows<Record<string, unknown>>(
       db,
       `select o.order_no, s.name as site_name, o.serial_number, o.socket_no, o.pay_type, o.amount, o.refund_amount,
          o.start_time, o.duration_minutes, o.status, o.settle_status
        from charge_order o join site s on s.id = o.site_id
-       where o.site_id = any($1::bigint[]) and o.start_time >= $2 and o.start_time < $3 and o.status <> 5
-         and ($4::bigint is null or o.site_id = $4) and ($5::int is null or o.pay_type = $5)
+       where ${where}
        order by o.start_time desc, o.id desc`,
-      [p.siteIds ?? [], from, to, p.siteId ?? null, p.payType ?? null],
+      params,
     );
     return {
       sheet: '充电订单',
@@ -207,6 +227,48 @@ export async function exportTable(db: Db, docType: DocType, merchantId: number, 
         Number(o.durationMinutes),
         ORDER_STATUS[Number(o.status)] ?? '',
         SETTLE_STATUS[Number(o.settleStatus)] ?? '',
+      ]),
+    };
+  }
+  if (docType === 2) {
+    // /mine/recordOfremote: the remote starts at the caller's sites started in the range, of a serial
+    const list = await rows<Record<string, unknown>>(
+      db,
+      `select r.start_time, r.site_name, r.serial_number, r.socket_no, r.charge_minutes, r.actual_minutes,
+         r.reason_type, r.remark, r.operator_name, r.status, r.fail_reason
+       from remote_charge_record r
+       where r.merchant_id = $1 and r.site_id = any($2::bigint[]) and r.start_time >= $3 and r.start_time < $4
+         and ($5::text is null or upper(r.serial_number) like '%' || upper($5::text) || '%')
+       order by r.start_time desc, r.id desc`,
+      [merchantId, p.siteIds ?? [], from, to, p.serialNumber ?? null],
+    );
+    return {
+      sheet: '远程充电记录',
+      columns: [
+        { header: '开始时间', width: 20 },
+        { header: '站点', width: 18 },
+        { header: '设备号', width: 16 },
+        { header: '插座', width: 8 },
+        { header: '设定时长(分钟)', width: 14 },
+        { header: '实际时长(分钟)', width: 14 },
+        { header: '原因', width: 14 },
+        { header: '备注', width: 20 },
+        { header: '操作人', width: 12 },
+        { header: '状态', width: 10 },
+        { header: '失败原因', width: 20 },
+      ],
+      rows: list.map((r) => [
+        time(r.startTime),
+        String(r.siteName ?? ''),
+        String(r.serialNumber),
+        Number(r.socketNo),
+        Number(r.chargeMinutes),
+        r.actualMinutes === null ? '' : Number(r.actualMinutes),
+        REMOTE_REASONS.find((x) => x.value === Number(r.reasonType))?.label ?? '',
+        String(r.remark ?? ''),
+        String(r.operatorName ?? ''),
+        REMOTE_STATUS_LABELS[Number(r.status) as RemoteStatus] ?? '',
+        String(r.failReason ?? ''),
       ]),
     };
   }

@@ -24,3 +24,22 @@ export function isCalendarDay(day: string): boolean {
   const at = Date.parse(`${day}T00:00:00Z`);
   return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === day;
 }
+
+/** Status of a remote start: 1 启动中, 2 充电中, 3 已结束, 4 启动失败. */
+export type RemoteStatus = 1 | 2 | 3 | 4;
+
+/** Reason labels of a remote start (1 用户无法支付, 2 设备测试, 3 故障补偿, 4 其他). */
+export const REMOTE_REASONS: readonly { value: 1 | 2 | 3 | 4; label: string }[] = [
+  { value: 1, label: '用户无法支付' },
+  { value: 2, label: '设备测试' },
+  { value: 3, label: '故障补偿' },
+  { value: 4, label: '其他' },
+];
+
+/** Labels of RemoteStatus. */
+export const REMOTE_STATUS_LABELS: Readonly<Record<RemoteStatus, string>> = {
+  1: '启动中',
+  2: '充电中',
+  3: '已结束',
+  4: '启动失败',
+};

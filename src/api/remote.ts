@@ -1,32 +1,20 @@
 import type { Page } from './http';
 import { get } from './http';
 
-export { dateRangeError, RANGE_MAX_DAYS } from './remote-rules';
+export {
+  dateRangeError,
+  RANGE_MAX_DAYS,
+  REMOTE_REASONS,
+  REMOTE_STATUS_LABELS,
+  type RemoteStatus,
+} from './remote-rules';
+import type { RemoteStatus } from './remote-rules';
 
 /**
  * Remote charging records of the mine section (C-mine.md /mine/recordOfremote; entities.md RemoteChargeRecord;
  * Business rule 15). The start itself is POST /api/r9/charge/remotePay and the device calls are the site section's
  * (src/api/device-setup.ts: getBoxSimpleInfoBySerialNumber, getChargerListByBoxCode, boxList), one shape each.
  */
-
-/** Status of a remote start: 1 启动中, 2 充电中, 3 已结束, 4 启动失败. */
-export type RemoteStatus = 1 | 2 | 3 | 4;
-
-/** Reason labels of a remote start (1 用户无法支付, 2 设备测试, 3 故障补偿, 4 其他). */
-export const REMOTE_REASONS: readonly { value: 1 | 2 | 3 | 4; label: string }[] = [
-  { value: 1, label: '用户无法支付' },
-  { value: 2, label: '设备测试' },
-  { value: 3, label: '故障补偿' },
-  { value: 4, label: '其他' },
-];
-
-/** Labels of RemoteStatus. */
-export const REMOTE_STATUS_LABELS: Readonly<Record<RemoteStatus, string>> = {
-  1: '启动中',
-  2: '充电中',
-  3: '已结束',
-  4: '启动失败',
-};
 
 /** One row of GET /api/r9/charge/remotePayRecord. Minutes; instants epoch ms. */
 export interface RemoteRecordRow {
