@@ -47,9 +47,20 @@ export const exportAccountBill = (
 export const exportWithdraw = (body: ExportBase & { startDate: string; endDate: string; channel?: 1 | 2 }) =>
   post<ExportStarted>('/api/account/v2/billExportWithdraw', body);
 
-/** 1 充电订单: the charging orders started in a range (≤ 92 days), of a site and pay type. */
+/**
+ * 1 充电订单: the charging orders started in a range (≤ 92 days), of a site and pay type; from /mine/chargerRecord-list
+ * also its tab (1 已完成, 2 已退款, 3 待入账), socket and search, so that the file holds the rows the list shows.
+ */
 export const exportChargeOrders = (
-  body: ExportBase & { startDate: string; endDate: string; siteId?: number; payType?: number },
+  body: ExportBase & {
+    startDate: string;
+    endDate: string;
+    siteId?: number;
+    payType?: number;
+    tab?: 1 | 2 | 3;
+    chargerId?: number;
+    keyword?: string;
+  },
 ) => post<ExportStarted>('/api/account/v2/billExportChargeOrder', body);
 
 /** Export jobs, newest first; docType one type or a comma list ('7,8'). */

@@ -1,5 +1,5 @@
 import type { Page } from './http';
-import { get } from './http';
+import { get, post } from './http';
 
 export {
   dateRangeError,
@@ -52,3 +52,15 @@ export interface RemoteRecordQuery {
 /** GET /api/r9/charge/remotePayRecord — the remote starts of the caller's sites, newest first. */
 export const getRemoteRecords = (query: RemoteRecordQuery) =>
   get<RemoteRecordPage>('/api/r9/charge/remotePayRecord', query);
+
+/**
+ * POST /api/r9/charge/exportRemotePayRecord — the e-mailed export of the records of a range (≤ 92 days) and device
+ * (C-mine.md recordOfremote 导出; DocRecord docType 2, listed in /mine/downCenter/index); exactly once per requestId.
+ */
+export const exportRemoteRecords = (body: {
+  startDate: string;
+  endDate: string;
+  serialNumber?: string;
+  email: string;
+  requestId: string;
+}) => post<{ docId: number }>('/api/r9/charge/exportRemotePayRecord', body);

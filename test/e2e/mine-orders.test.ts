@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { ChargerListOfBox } from '../../src/api/device-setup';
 import type { TodayIncome } from '../../src/api/home';
+import type { DocRecord } from '../../src/api/exports';
+import type { Page as ListPage } from '../../src/api/http';
 import type { WalletBalance } from '../../src/api/income';
 import type { OrderDetail, OrderPage, OrderRow } from '../../src/api/orders';
 import {
+  api,
   answerDialog,
   byTestId,
   clickText,
@@ -114,8 +118,31 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
       `共 ${success.total} 笔 · 金额 ${yuanText(success.totalAmount)}`,
     );
 
-    // an order's detail: its figures and its power curve
+    // 导出 of the 已退款 tab: one DocRecord 充电订单 to the address typed, whose file (5 s later) has the tab's rows
+    const email = `orders-${host}@yichong-hz.cn`;
+    await clickText(page, '已退款', `${byTestId('order-tabs')} button`);
+    const refundedNow = await call.get<OrderPage>(`/api/r9/order/refundedChargeOrderList?${q}`);
+    await waitForTextOf(page, byTestId('order-summary'), `共 ${refundedNow.total} 笔`, 'contains');
+    await press(page, byTestId('export-open'));
+    await typeInto(page, 'exportEmail', email);
+    await press(page, byTestId('export-submit'));
+    await waitForTextOf(page, byTestId('export-started'), email, 'contains');
+    const docs = await call.get<ListPage<DocRecord>>('/api/doc/listDocRecords?docType=1&pageNum=1&pageSize=5');
+    const doc = docs.list.find((d) => d.email === email);
+    expect(doc?.conditions).toContain(`${month} 至 ${shanghaiDate()}`);
+    let mail: { attachments: { url: string }[] } | undefined;
+    for (let i = 0; i < 60 && !mail; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      mail = (await api<{ attachments: { url: string }[] }[]>(baseUrl, 'GET', `/__sandbox/mail?to=${email}`)).data[0];
+    }
+    const file = await fetch(`${baseUrl}${mail?.attachments[0]?.url}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.arrayBuffer());
+    expect(book.worksheets[0]?.actualRowCount).toBe(refundedNow.total + 1); // the header and the tab's rows
+    await clickText(page, '完成', '.adm-popup-body button');
     await clickText(page, '已完成', `${byTestId('order-tabs')} button`);
+
+    // an order's detail: its figures and its power curve
     const row = success.list.find((r) => r.status === 2 && r.payType === 1) ?? success.list[0];
     if (!row) throw new Error('orders this month');
     await page.goto(`${baseUrl}/mine/chargerRecord-info?orderId=${row.orderId}`);

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { BoxListRow, ChargerListOfBox } from '../../src/api/device-setup';
+import type { DocRecord } from '../../src/api/exports';
 import type { Page } from '../../src/api/http';
 import type { OrderPage } from '../../src/api/orders';
 import type { RemoteRecordPage } from '../../src/api/remote';
@@ -12,6 +13,7 @@ import {
   press,
   sharedBrowser,
   shanghaiDate,
+  typeInto,
   waitForPath,
   waitForText,
   waitForTextOf,
@@ -90,6 +92,27 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
     await waitForTextOf(page, byTestId('order-pay-type'), '远程充电');
     await waitForTextOf(page, byTestId('order-banner'), '充电中', 'contains');
     expect(await page.$(byTestId('refund-open'))).toBeNull();
+
+    // the records of that box (the socket detail's 远程充电记录) e-mailed: 导出 → one DocRecord 远程充电记录
+    const email = `remote-${host}@yichong-hz.cn`;
+    await page.goto(`${baseUrl}/mine/recordOfremote?serialNumber=${box.serialNumber}`);
+    const listed = await call.get<RemoteRecordPage>(
+      `/api/r9/charge/remotePayRecord?startDate=${shanghaiDate(-29)}&endDate=${shanghaiDate()}&serialNumber=${box.serialNumber}&pageNum=1&pageSize=20`,
+    );
+    await waitForTextOf(page, byTestId('remote-summary'), `共 ${listed.total} 次`, 'contains');
+    await press(page, byTestId('export-open'));
+    await typeInto(page, 'exportEmail', email);
+    await press(page, byTestId('export-submit'));
+    await waitForTextOf(page, byTestId('export-started'), email, 'contains');
+    const docs = await call.get<Page<DocRecord>>('/api/doc/listDocRecords?docType=2&pageNum=1&pageSize=5');
+    expect(docs.list.filter((d) => d.email === email)).toHaveLength(1);
+    expect(docs.list[0]).toMatchObject({
+      email,
+      conditions: `${shanghaiDate(-29)} 至 ${shanghaiDate()} · 设备 ${box.serialNumber}`,
+    });
+    await clickText(page, '去下载中心', 'a');
+    await waitForPath(page, '/mine/downCenter/index');
+    await waitForText(page, docs.list[0]?.fileName ?? '');
   });
 
   it('a box that does not answer: 启动失败 after 60 s, the socket free again', async () => {

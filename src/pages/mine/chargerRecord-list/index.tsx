@@ -11,7 +11,9 @@ import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { dayOf, formatMinutes, formatTime } from '@/lib/time';
 import { Chips } from '@/sections/mine/card-parts';
+import { ExportSheet } from '@/sections/mine/export-sheet';
 import styles from '@/sections/mine/riders.module.css';
+import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import {
   ORDER_KEYWORD_MAX,
@@ -27,8 +29,8 @@ import local from './charger-record-list.module.css';
  * range, default this month, query `date` both ends; 站点 ▾, query `siteId`; the socket chip of query `chargerId`,
  * removable; 支付方式 ▾; search 订单号 / 手机号 / 卡号 / 设备号); the summary "共 N 笔 · 金额 ¥X" (已退款: "退款 ¥X");
  * rows on the shared list (site, box and socket, pay type, start, duration, amount — 已退款: "-¥refund" in red with the
- * refund time, 部分退款 tagged —, the order number's tail); a row opens the order's detail. The e-mailed export
- * (导出) is not offered until the export centre exists.
+ * refund time, 部分退款 tagged —, the order number's tail); a row opens the order's detail. 导出 (permission export)
+ * e-mails the list as filtered (the e-mail sheet, then 去下载中心).
  */
 
 const STATUS_TONES: Record<number, 'primary' | 'success' | 'warning' | 'danger' | 'default'> = {
@@ -164,10 +166,12 @@ const Filters = observer(function Filters({ store }: { store: ChargerRecordsStor
 const ChargerRecords = observer(function ChargerRecords({ store }: { store: ChargerRecordsStore }) {
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
+  const { session } = useStores();
   useEffect(() => {
     void store.sites.load();
   }, [store]);
   const s = store.summary;
+  const canExport = session.can('export');
   return (
     <main className={styles.page}>
       <Chips
@@ -177,9 +181,21 @@ const ChargerRecords = observer(function ChargerRecords({ store }: { store: Char
         onChange={(v) => store.setTab(v)}
       />
       <Filters store={store} />
-      <p className={styles.summary} data-testid="order-summary">
-        共 {s?.total ?? '--'} 笔 · {store.tab === 2 ? '退款' : '金额'} {s ? formatFen(s.totalAmount) : '--'}
-      </p>
+      <div className={styles.itemHead}>
+        <p className={styles.summary} data-testid="order-summary">
+          共 {s?.total ?? '--'} 笔 · {store.tab === 2 ? '退款' : '金额'} {s ? formatFen(s.totalAmount) : '--'}
+        </p>
+        {canExport && (
+          <button
+            type="button"
+            className={styles.exportButton}
+            data-testid="export-open"
+            onClick={() => void store.exporter.show()}
+          >
+            导出
+          </button>
+        )}
+      </div>
       <PagedList<OrderRow, OrderPage>
         testId="order-list"
         fetchPage={(pageNum, pageSize) => store.page(pageNum, pageSize)}
@@ -195,6 +211,7 @@ const ChargerRecords = observer(function ChargerRecords({ store }: { store: Char
         }}
         empty={<p>暂无充电记录</p>}
       />
+      {canExport && <ExportSheet exporter={store.exporter} send={() => store.exportList()} />}
     </main>
   );
 });

@@ -9,7 +9,9 @@ import { useIsBuilt } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { dayOf, formatMinutes, formatTime } from '@/lib/time';
+import { ExportSheet } from '@/sections/mine/export-sheet';
 import styles from '@/sections/mine/riders.module.css';
+import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { remoteRecordsStore, type RemoteRecordsStore } from '@/stores/screens/mine/remote-charge';
 
@@ -17,7 +19,8 @@ import { remoteRecordsStore, type RemoteRecordsStore } from '@/stores/screens/mi
  * /mine/recordOfremote — 远程充电记录 (C-mine.md recordOfremote): the remote starts of the caller's sites within a date
  * range (default the last 30 days; the section's range rule) and of a device (query serialNumber prefills it), the
  * summary "共 N 次 · 累计 N 小时", rows (site, box and socket, set / actual minutes, start, operator, reason, status
- * with the failure's reason) on the shared list; a row with an order opens it once the order detail is built.
+ * with the failure's reason) on the shared list; a row with an order opens its order. 导出 (permission export) e-mails
+ * the records as filtered (exportRemotePayRecord; the e-mail sheet, then 去下载中心).
  */
 
 const REASONS = Object.fromEntries(REMOTE_REASONS.map((r) => [r.value, r.label])) as Record<number, string>;
@@ -100,14 +103,27 @@ const RemoteRecords = observer(function RemoteRecords({ serial }: { serial: stri
   const store = useScreenStore(remoteRecordsStore, serial);
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
+  const canExport = useStores().session.can('export');
   return (
     <main className={styles.page}>
       <Range store={store} />
       <SearchBar placeholder="设备号" maxLength={30} value={store.serialNumber} onChange={(v) => store.setSerial(v)} />
-      <p className={styles.summary} data-testid="remote-summary">
-        共 {store.total ?? '--'} 次 · 累计{' '}
-        {store.totalMinutes === null ? '--' : Math.round((store.totalMinutes / 60) * 10) / 10} 小时
-      </p>
+      <div className={styles.itemHead}>
+        <p className={styles.summary} data-testid="remote-summary">
+          共 {store.total ?? '--'} 次 · 累计{' '}
+          {store.totalMinutes === null ? '--' : Math.round((store.totalMinutes / 60) * 10) / 10} 小时
+        </p>
+        {canExport && (
+          <button
+            type="button"
+            className={styles.exportButton}
+            data-testid="export-open"
+            onClick={() => void store.exporter.show()}
+          >
+            导出
+          </button>
+        )}
+      </div>
       <PagedList<RemoteRecordRow, RemoteRecordPage>
         testId="remote-list"
         fetchPage={(pageNum, pageSize) => store.page(pageNum, pageSize)}
@@ -123,6 +139,7 @@ const RemoteRecords = observer(function RemoteRecords({ serial }: { serial: stri
         }}
         empty={<p>暂无远程充电记录</p>}
       />
+      {canExport && <ExportSheet exporter={store.exporter} send={() => store.exportList()} />}
     </main>
   );
 });

@@ -8,19 +8,21 @@ import {
   type OrderQuery,
   type OrderTab,
 } from '@/api/orders';
+import { exportChargeOrders } from '@/api/exports';
 import { dateRangeError } from '@/api/remote';
 import { simpleSiteList } from '@/api/site-settings';
 import { dayOf, firstDayOfMonthOf } from '@/lib/time';
 import { screenStore } from '@/stores/screen-store';
 import { Loadable } from '@/stores/support/loadable';
+import { ListExport } from './list-export';
 
 /**
  * /mine/chargerRecord-list — 充电记录 (C-mine.md chargerRecord-list): the charging orders of the caller's sites in three
  * tabs (已完成 / 已退款 / 待入账), filtered by a date range (default the current month; query `date` sets both ends;
  * the section's range rule, ≤ 92 days), a site (query `siteId` preselects), a socket (query `chargerId`, removable), a
  * pay type and a search (订单号 / 手机号 / 卡号 / 设备号, ≤ 32). Every filter change reloads the shared list from page
- * 1; the summary ("共 N 笔 · 金额 ¥X", 已退款: "退款 ¥X") comes from the server's sums over the whole filter. New on
- * each visit (its query decides the filters).
+ * 1; the summary ("共 N 笔 · 金额 ¥X", 已退款: "退款 ¥X") comes from the server's sums over the whole filter; 导出
+ * e-mails the list as filtered (billExportChargeOrder, ListExport). New on each visit (its query decides the filters).
  */
 
 /** The tabs of the list. */
@@ -62,6 +64,8 @@ export class ChargerRecordsStore {
   /** Σ of the last page answer: count and amount (refunds on 已退款). */
   summary: { total: number; totalAmount: number } | null = null;
   readonly sites = new Loadable(() => simpleSiteList());
+  /** 导出: the e-mailed file of this list (its tab and filters). */
+  readonly exporter = new ListExport(1);
 
   constructor(query: ChargerRecordsQuery = {}, today = dayOf(Date.now())) {
     this.endDate = query.date ?? today;
@@ -137,6 +141,24 @@ export class ChargerRecordsStore {
   page(pageNum: number, pageSize: number) {
     const q = this.query(pageNum, pageSize);
     return this.tab === 1 ? getSuccessOrders(q) : this.tab === 2 ? getRefundedOrders(q) : getWaitingOrders(q);
+  }
+
+  /** Sends the export of the list as filtered now (tab, range, site, socket, pay type, search). */
+  exportList() {
+    const q = this.query(1, 1);
+    return this.exporter.submit(q, (email, requestId) =>
+      exportChargeOrders({
+        startDate: q.startDate,
+        endDate: q.endDate,
+        ...(q.siteId === undefined ? {} : { siteId: q.siteId }),
+        ...(q.chargerId === undefined ? {} : { chargerId: q.chargerId }),
+        ...(q.payType === undefined ? {} : { payType: q.payType }),
+        ...(q.keyword ? { keyword: q.keyword } : {}),
+        tab: this.tab,
+        email,
+        requestId,
+      }),
+    );
   }
 
   onPage(page: OrderPage): void {

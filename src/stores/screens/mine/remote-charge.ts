@@ -11,7 +11,7 @@ import {
   type RemoteReason,
 } from '@/api/device-setup';
 import type { Page } from '@/api/http';
-import { dateRangeError, getRemoteRecords } from '@/api/remote';
+import { dateRangeError, exportRemoteRecords, getRemoteRecords } from '@/api/remote';
 import { parseDeviceCode } from '@/lib/device-code';
 import { dayOf, shiftDay } from '@/lib/time';
 import { screenStore } from '@/stores/screen-store';
@@ -19,6 +19,7 @@ import type { RootStore } from '@/stores/root';
 import { ActionGuard } from '@/stores/support/action-guard';
 import { Loadable } from '@/stores/support/loadable';
 import { MoneyAction } from '@/stores/support/money-action';
+import { ListExport } from './list-export';
 
 /**
  * /mine/remoteCharge, /mine/searchSerial and /mine/recordOfremote — 远程充电 (C-mine.md; Business rule 15): a free
@@ -225,6 +226,8 @@ export class RemoteRecordsStore {
   serialNumber: string;
   totalMinutes: number | null = null;
   total: number | null = null;
+  /** 导出: the e-mailed file of these records (range and device). */
+  readonly exporter = new ListExport(2);
 
   constructor(serialNumber: string, today = dayOf(Date.now())) {
     this.endDate = today;
@@ -263,6 +266,20 @@ export class RemoteRecordsStore {
       pageSize,
       ...(serial ? { serialNumber: serial } : {}),
     });
+  }
+
+  /** Sends the export of the records as filtered now (range, device). */
+  exportList() {
+    const serial = this.serialNumber.trim();
+    return this.exporter.submit(this, (email, requestId) =>
+      exportRemoteRecords({
+        startDate: this.startDate,
+        endDate: this.endDate,
+        ...(serial ? { serialNumber: serial } : {}),
+        email,
+        requestId,
+      }),
+    );
   }
 
   onPage(page: Page<unknown> & { totalMinutes: number }): void {
