@@ -17,7 +17,7 @@ import { REMOTE_ACK_MS, REMOTE_START_TIMEOUT_MS } from './remote-start';
  */
 
 const NOW = Date.parse('2026-11-20T10:00:00+08:00');
-const { sb, tokens } = openSandboxForFile(NOW, ['operator']);
+const { sb, tokens } = openSandboxForFile(NOW, ['operator', 'subAccount']);
 
 interface Socket {
   deviceId: number;
@@ -221,5 +221,47 @@ describe('the daily limit (rule 15: at most 20 starts per account and day)', () 
     // the next day counts from zero again
     sb.clock.now = Date.parse('2026-11-24T00:00:01+08:00');
     expect((await start(sockets[23] as Socket)).body.code).toBe(0);
+  });
+});
+
+describe('permission and data scope (rule 15: remote:charge on that site)', () => {
+  it('a sub-account starts only with remote:charge, and only at its own sites', async () => {
+    const bySite = async (siteId: number) => {
+      const row = await one<Socket>(
+        sb.db,
+        `select d.id as device_id, d.serial_number, c.socket_no, c.id as charger_id
+         from charger c join device d on d.id = c.device_id
+         where d.site_id = $1 and d.status = 1 and d.device_type between 1 and 3 and c.status = 0
+           and c.current_order_id is null order by d.id, c.socket_no limit 1`,
+        [siteId],
+      );
+      if (!row) throw new Error(`site ${siteId} has an idle socket`);
+      return { ...row, socketNo: Number(row.socketNo) };
+    };
+    const asSub = (s: { serialNumber: string; socketNo: number }) =>
+      sb.post<RemotePayResult>('/api/r9/charge/remotePay', tokens.subAccount, {
+        serialNumber: s.serialNumber,
+        socketNo: s.socketNo,
+        chargeMinutes: 60,
+        reasonType: 1,
+        requestId: newRequestId(),
+      });
+    const own = await bySite(1);
+    const other = await bySite(5);
+    // the demo sub-account (sites 1 and 2) lacks remote:charge
+    expect((await asSub(own)).body).toMatchObject({ code: 403, message: '无操作权限' });
+    await sb.db.query(
+      `update account set permissions = array_append(permissions, 'remote:charge') where phone = '13800138004'`,
+    );
+    const outside = await asSub(other);
+    expect(outside.body.code).not.toBe(0);
+    const inside = await asSub(own);
+    expect(inside.body.code, inside.body.message).toBe(0);
+    const made = await rows<{ siteId: number }>(
+      sb.db,
+      `select site_id from remote_charge_record where operator_account_id =
+         (select id from account where phone = '13800138004')`,
+    );
+    expect(made.map((r) => Number(r.siteId))).toEqual([1]);
   });
 });
