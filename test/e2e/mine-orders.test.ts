@@ -7,6 +7,7 @@ import type { TodayIncome } from '../../src/api/home';
 import type { DocRecord } from '../../src/api/exports';
 import type { Page as ListPage } from '../../src/api/http';
 import type { WalletBalance } from '../../src/api/income';
+import type { LedgerDetail, LedgerPage } from '../../src/api/ledger';
 import type { OrderDetail, OrderPage, OrderRow } from '../../src/api/orders';
 import {
   api,
@@ -48,6 +49,35 @@ const detailOf = (call: AccountApi, orderId: number) =>
   call.get<OrderDetail>(`/api/order/orderDetail?orderId=${orderId}`);
 const balanceOf = (call: AccountApi) => call.get<WalletBalance>('/api/account/v2/balance');
 const incomeOf = (call: AccountApi) => call.get<TodayIncome>('/api/user/todayIncome');
+
+/**
+ * What the operator's wallet gave for the latest refund of `orderId` (its newest 订单退款 ledger entry, checked against
+ * the order's split rows): the refund less each other party's share floor(part × refund / gross), plus any party's
+ * shortfall it covered.
+ */
+async function ownerReversal(call: AccountApi, orderId: number, refund: number, gross: number): Promise<number> {
+  const bill = await call.get<LedgerPage>(
+    `/api/user/getAccountBill?month=${shanghaiDate().slice(0, 7)}&bizType=11&pageNum=1&pageSize=5`,
+  );
+  const entry = bill.list[0];
+  if (!entry) throw new Error('a 订单退款 entry');
+  const detail = await call.get<LedgerDetail>(`/api/user/getAccountBillDetail?id=${entry.id}`);
+  expect(detail.ref.orderId).toBe(orderId);
+  const original = detail.ref.splits.filter((r) => r.amount > 0);
+  const reversal = detail.ref.splits.filter((r) => r.amount < 0);
+  const others = original
+    .filter((r) => r.role !== 0)
+    .reduce((sum, r) => sum + Math.floor((r.amount * refund) / gross), 0);
+  const ownerRows = reversal.filter((r) => r.role === 0);
+  // this refund's owner rows are the last ones: the base reversal, then a covered shortfall when there was one
+  const base = refund - others;
+  const at = ownerRows.findLastIndex((r) => -r.amount === base);
+  expect(at, `an owner reversal of ${base} fen`).toBeGreaterThanOrEqual(0);
+  const mine = ownerRows.slice(at);
+  const given = -mine.reduce((sum, r) => sum + r.amount, 0);
+  expect(entry.amount).toBe(given);
+  return given;
+}
 
 /** Opens the refund sheet of the detail on screen and types `fen` with the reason 设备故障. */
 async function fillRefund(page: Page, fen: number): Promise<void> {
@@ -177,9 +207,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     expect(income0.total - income1.total).toBe(part);
     const wallet1 = await balanceOf(call);
     const taken1 = wallet0.availableBalance - wallet1.availableBalance;
-    // the operator gives its share of the refund (the parties and the channel fee give theirs)
-    expect(taken1).toBeGreaterThan(0);
-    expect(taken1).toBeLessThanOrEqual(part);
+    // the operator gives its share of the refund (the parties and the channel fee give theirs): exactly its 订单退款
+    // entry, the refund less every other party's share of it (rounded down, rule 13)
+    expect(taken1).toBe(await ownerReversal(call, order.orderId, part, before.amount));
 
     const rest = mid.refundableAmount;
     await fillRefund(page, rest);
@@ -194,8 +224,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     expect(income2.refund - income0.refund).toBe(before.refundableAmount);
     const wallet2 = await balanceOf(call);
     const taken2 = wallet1.availableBalance - wallet2.availableBalance;
-    expect(taken2).toBeGreaterThan(0);
-    expect(taken2).toBeLessThanOrEqual(rest);
+    expect(taken2).toBe(await ownerReversal(call, order.orderId, rest, before.amount));
     // nothing is left to refund: no 退款 button
     expect(await page.$(byTestId('refund-open'))).toBeNull();
   });
