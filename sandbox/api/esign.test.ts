@@ -463,6 +463,47 @@ describe('settlement-card change and change applications', () => {
   });
 });
 
+describe('a change application with the ID numbers as shown', () => {
+  it('keeps a masked ID number sent back unchanged and changes only what differs', async () => {
+    const token = tokens.kybOperator; // 10009: an enterprise, certified
+    const entity = await getData<MerchantEntity>(token, '/api/merchant/esign/getMerchantEntity');
+    expect(entity.certStatus).toBe(2);
+    expect(entity.legalIdNo).toContain('*');
+    const stored = await scalar(sb.db, 'select legal_id_no_enc from merchant_entity where account_id = 10009');
+    const applied = await post<{ applyId: number; needResign: boolean }>(
+      token,
+      '/api/merchant/esign/applyMerchantEntityChange',
+      {
+        entityType: entity.entityType,
+        name: entity.name,
+        licenseNo: entity.licenseNo,
+        licenseImage: entity.licenseImage,
+        licenseStart: entity.licenseStart,
+        licenseEnd: entity.licenseEnd,
+        legalName: entity.legalName,
+        legalIdNo: entity.legalIdNo,
+        legalIdStart: entity.legalIdStart,
+        legalIdEnd: entity.legalIdEnd,
+        idFrontImage: entity.idFrontImage,
+        idBackImage: entity.idBackImage,
+        signerSameAsLegal: true,
+        signerPhone: entity.signerPhone,
+        settleAccountType: 2,
+        settleBankCode: entity.settleBankCode,
+        settleBankName: entity.settleBankName,
+        settleCardNo: '12345678',
+        email: 'finance@binjiang.cn',
+        requestId: newRequestId(),
+      },
+    );
+    expect(applied.body.code, applied.body.message).toBe(0);
+    expect(applied.body.data.needResign).toBe(false);
+    const after = await getData<MerchantEntity>(token, '/api/merchant/esign/getMerchantEntity');
+    expect(after.changeApply?.changes.map((c) => c.field)).toEqual(['email']);
+    expect(await scalar(sb.db, 'select legal_id_no_enc from merchant_entity where account_id = 10009')).toBe(stored);
+  });
+});
+
 describe('uploads and access', () => {
   it('stores a PNG and serves it; refuses what is not an image', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

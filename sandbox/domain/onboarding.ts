@@ -1,6 +1,6 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import type { EntityForm } from '../../src/api/esign';
-import { idCardValid, luhnValid, usccValid } from '../../src/api/income-rules';
+import { ENTITY_TYPE_LABELS, idCardValid, luhnValid, usccValid } from '../../src/api/income-rules';
 import { BizError } from '../http/envelope';
 import { maskPhone } from '../http/session';
 import { one, rows, scalar, type Db } from '../lib/db';
@@ -198,7 +198,7 @@ async function createSettlementCard(
 export async function completeEntity(
   tx: Db,
   accountId: number,
-  f: EntityForm,
+  form: EntityForm,
   at: number,
   today: string,
 ): Promise<{ entityId: number; certStatus: 0 | 1 | 2 | 3; rejectReason: string | null }> {
@@ -206,6 +206,7 @@ export async function completeEntity(
   if (existing && existing.certStatus !== 0 && existing.certStatus !== 3) {
     throw new BizError(2040, '认证信息审核中，暂不可修改');
   }
+  const f = existing ? withStoredIdNos(form, existing) : form;
   checkEntityForm(f, today);
   const company = f.entityType !== 1;
   const signerName = f.signerSameAsLegal ? f.legalName : (f.signerName ?? '');
@@ -300,6 +301,20 @@ export async function completeEntity(
   return { entityId, certStatus, rejectReason };
 }
 
+/**
+ * The form with the stored ID numbers where it sends them back as getMerchantEntity showed them (masked, D §0.7): the
+ * screen cannot know the full numbers of a submitted entity, and an unchanged masked number means "keep it".
+ */
+function withStoredIdNos(f: EntityForm, e: EntityRow): EntityForm {
+  const legal = dec(e.legalIdNoEnc);
+  const signer = dec(e.signerIdNoEnc);
+  return {
+    ...f,
+    legalIdNo: f.legalIdNo === maskIdNo(legal) ? legal : f.legalIdNo,
+    ...(f.signerIdNo !== undefined && f.signerIdNo === maskIdNo(signer) ? { signerIdNo: signer } : {}),
+  };
+}
+
 /** What certification fixes: the account's real name (entities of type 1/2: the legal person). */
 async function certified(tx: Db, accountId: number, at: number): Promise<void> {
   const e = await entityOf(tx, accountId);
@@ -327,7 +342,7 @@ export async function reviewEntity(tx: Db, accountId: number, approve: boolean, 
 
 /** The fields a change application compares, with their labels and how they are shown (masked). */
 const CHANGE_FIELDS: { field: keyof EntityForm; label: string; show: (v: unknown) => string }[] = [
-  { field: 'entityType', label: '主体类型', show: (v) => ({ 1: '个人', 2: '个体工商户', 3: '企业' })[Number(v)] ?? '' },
+  { field: 'entityType', label: '主体类型', show: (v) => ENTITY_TYPE_LABELS[Number(v) as 1 | 2 | 3] ?? '' },
   { field: 'name', label: '商户名称', show: (v) => String(v ?? '') },
   { field: 'licenseNo', label: '统一社会信用代码', show: (v) => String(v ?? '') },
   { field: 'legalName', label: '法定代表人', show: (v) => maskName(String(v ?? '')) },
@@ -358,7 +373,7 @@ function snapshotOf(e: EntityRow): Partial<EntityForm> {
 export async function applyEntityChange(
   tx: Db,
   accountId: number,
-  f: EntityForm,
+  form: EntityForm,
   at: number,
   today: string,
 ): Promise<{ applyId: number; applyNo: string; status: 1; needResign: boolean }> {
@@ -368,6 +383,7 @@ export async function applyEntityChange(
     accountId,
   ]);
   if (open > 0) throw new BizError(2043, '存在审核中的变更申请');
+  const f = withStoredIdNos(form, e);
   // settlement fields are ignored (a settlement-card change goes through exchangeBank)
   checkEntityForm(f, today, false);
   const before = snapshotOf(e);

@@ -181,6 +181,9 @@ export function groupCardNo(digits: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/** 主体类型 (D-income.md §5 edit-contract, sign-agree; entities.md MerchantEntity.entityType), for the screens and the sandbox. */
+export const ENTITY_TYPE_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '个人', 2: '个体工商户', 3: '企业' };
+
 /** 经营类目 of the online-bank opening (D /income/openAccountDetail picker; the first is the default). */
 export const BUSINESS_CATEGORIES: readonly { code: string; name: string }[] = [
   { code: '7523', name: '充电服务（电动车充电）' },

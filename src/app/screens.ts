@@ -73,6 +73,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   feeOwedPayResult: () => import('@/pages/income/feeOwedDetail/payresult'),
   signAgree: () => import('@/pages/income/sign-agree'),
   applyResult: () => import('@/pages/income/apply-result'),
+  editContract: () => import('@/pages/income/edit-contract'),
   openAccountDetail: () => import('@/pages/income/openAccountDetail'),
   exchangeBank: () => import('@/pages/income/exchangeBank'),
   kybCheck: () => import('@/pages/income/KYBCheck'),

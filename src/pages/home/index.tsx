@@ -418,6 +418,7 @@ const OperatorHome = observer(function OperatorHome({ home }: { home: HomeStore 
 });
 
 const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore }) {
+  const { session } = useStores();
   const data = home.property.data;
   return (
     <>
@@ -446,7 +447,17 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
               可提现{' '}
               <b>
                 <Money fen={data?.availableBalance} />
-              </b>
+              </b>{' '}
+              {session.can('withdraw') && (
+                <EntryLink
+                  to={href('withdraw')}
+                  className={styles.withdraw}
+                  testId="property-withdraw"
+                  unbuilt="hidden"
+                >
+                  提现
+                </EntryLink>
+              )}
             </span>
             <EntryLink to={href('site')}>
               站点{' '}

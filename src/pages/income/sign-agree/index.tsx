@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { MerchantSignStatus } from '@/api/income';
+import { ENTITY_TYPE_LABELS } from '@/api/income-rules';
 import { toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
@@ -22,8 +23,6 @@ import { signAgreeStore, signFormError, type SignAgreeStore } from '@/stores/scr
  * (asked again until the provider's result comes), the failed view (rejectReason above the form) and the signed view
  * (signTime, 查看已签署版本, 下一步：开通网商银行账户 or 完成).
  */
-
-const ENTITY_TYPES: Record<number, string> = { 1: '个人', 2: '个体工商户', 3: '企业' };
 
 function Steps({ status }: { status: MerchantSignStatus }) {
   const current = status.certStatus !== 2 ? 1 : status.signStatus !== 2 ? 2 : 3;
@@ -171,7 +170,7 @@ const SignForm = observer(function SignForm({ store }: { store: SignAgreeStore }
         <div className={styles.line}>
           <span>签约主体</span>
           <span data-testid="sign-entity">
-            {status.entityName} {status.entityType ? `（${ENTITY_TYPES[status.entityType]}）` : ''}
+            {status.entityName} {status.entityType ? `（${ENTITY_TYPE_LABELS[status.entityType]}）` : ''}
           </span>
         </div>
         <div className={styles.line}>
