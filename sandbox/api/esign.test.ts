@@ -464,7 +464,7 @@ describe('settlement-card change and change applications', () => {
 });
 
 describe('a change application with the ID numbers as shown', () => {
-  it('keeps a masked ID number sent back unchanged and changes only what differs', async () => {
+  it('keeps a masked ID number sent back unchanged, needs no settlement account and changes only what differs', async () => {
     const token = tokens.kybOperator; // 10009: an enterprise, certified
     const entity = await getData<MerchantEntity>(token, '/api/merchant/esign/getMerchantEntity');
     expect(entity.certStatus).toBe(2);
@@ -488,10 +488,7 @@ describe('a change application with the ID numbers as shown', () => {
         idBackImage: entity.idBackImage,
         signerSameAsLegal: true,
         signerPhone: entity.signerPhone,
-        settleAccountType: 2,
-        settleBankCode: entity.settleBankCode,
-        settleBankName: entity.settleBankName,
-        settleCardNo: '12345678',
+        // no settlement account: a change leaves it to exchangeBank
         email: 'finance@binjiang.cn',
         requestId: newRequestId(),
       },

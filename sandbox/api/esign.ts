@@ -87,6 +87,14 @@ const entityForm = z.object({
   requestId: requestIdRule,
 });
 
+/** A change application's snapshot: the entity form whose settlement fields may be left out (D: they are ignored). */
+const changeForm = entityForm.extend({
+  settleAccountType: entityForm.shape.settleAccountType.optional(),
+  settleBankCode: z.string().max(20).optional(),
+  settleBankName: z.string().max(30).optional(),
+  settleCardNo: z.string().max(32).optional(),
+});
+
 export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvider) {
   const api = endpoints(db, now);
   const once = <T>(
@@ -196,9 +204,17 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
   // POST /api/merchant/esign/applyMerchantEntityChange — a reviewed change of the certified data.
   api.post(
     '/api/merchant/esign/applyMerchantEntityChange',
-    { permission: 'login', accountTypes: MAIN, input: entityForm, touches: touches.account },
-    async ({ caller, input: form }) => {
+    { permission: 'login', accountTypes: MAIN, input: changeForm, touches: touches.account },
+    async ({ caller, input }) => {
       const accountId = caller.ownerId;
+      // the settlement fields are ignored (the card changes on exchangeBank): the screen cannot send the full number
+      const form = {
+        ...input,
+        settleAccountType: input.settleAccountType ?? 1,
+        settleBankCode: input.settleBankCode ?? '',
+        settleBankName: input.settleBankName ?? '',
+        settleCardNo: input.settleCardNo ?? '',
+      };
       return once(accountId, 'applyMerchantEntityChange', form.requestId, async (tx) => {
         await lockWallet(tx, accountId);
         return applyEntityChange(tx, accountId, form, now(), dayOf(now()));

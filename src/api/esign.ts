@@ -58,6 +58,17 @@ export interface EntityForm {
   email?: string;
 }
 
+/** A change application's snapshot: the entity form without its settlement account. */
+export type EntityChange = Omit<
+  EntityForm,
+  | 'settleAccountType'
+  | 'settleBankCode'
+  | 'settleBankName'
+  | 'settleBranchName'
+  | 'settleCardNo'
+  | 'settleReservedPhone'
+>;
+
 /** What an image is uploaded for (UploadFile.bizType). */
 export type UploadKind = 'license' | 'idFront' | 'idBack' | 'authLetter' | 'store';
 
@@ -115,8 +126,12 @@ export const completeMerchantEntity = (body: EntityForm & { requestId: string },
     meta,
   );
 
-/** POST /api/merchant/esign/applyMerchantEntityChange — 2040 not certified, 2043 one already under review. */
-export const applyMerchantEntityChange = (body: EntityForm & { requestId: string }, meta?: CallMeta) =>
+/**
+ * POST /api/merchant/esign/applyMerchantEntityChange — the full new snapshot without the settlement account (ignored:
+ * it changes on exchangeBank); ID numbers sent back masked as getMerchantEntity showed them are kept. 2040 not
+ * certified, 2043 one already under review.
+ */
+export const applyMerchantEntityChange = (body: EntityChange & { requestId: string }, meta?: CallMeta) =>
   post<{ applyId: number; applyNo: string; status: 1; needResign: boolean }>(
     '/api/merchant/esign/applyMerchantEntityChange',
     body,

@@ -94,10 +94,14 @@ export function Page({ children, testId }: { children: ReactNode; testId?: strin
   );
 }
 
-/** Asks `question` before leaving while `dirty` (D bank/add: 放弃添加银行卡？); a cancelled leave stays. */
-export function useLeaveGuard(dirty: boolean, question: string): void {
+/**
+ * Asks `question` before leaving while `dirty` (D bank/add: 放弃添加银行卡？); a cancelled leave stays. `dirty` may be
+ * a function, read when the user leaves (so that a navigation right after a save sees the saved state).
+ */
+export function useLeaveGuard(dirty: boolean | (() => boolean), question: string): void {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      (typeof dirty === 'function' ? dirty() : dirty) && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

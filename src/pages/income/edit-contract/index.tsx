@@ -373,12 +373,11 @@ const EditContract = observer(function EditContract() {
   const store = useScreenStore(editContractStore);
   const navigate = useNavigate();
   const inFlight = useRef(false);
-  const [saved, setSaved] = useState(false);
   useEffect(() => {
     if (!store.locked) void store.load();
     return () => store.dispose();
   }, [store]);
-  useLeaveGuard(store.dirty && !saved && !store.readOnly, '信息尚未提交，确定离开？');
+  useLeaveGuard(() => store.dirty && !store.saved && !store.readOnly, '信息尚未提交，确定离开？');
 
   if (store.locked)
     return (
@@ -401,7 +400,6 @@ const EditContract = observer(function EditContract() {
     }
     const outcome = await store.save(() => confirm('提交变更申请', CHANGE_QUESTION));
     if (!outcome) return;
-    setSaved(true);
     if (outcome.kind === 'certified') {
       toast('认证成功');
       void navigate(href('signAgree'), { replace: true });
@@ -410,10 +408,7 @@ const EditContract = observer(function EditContract() {
       void navigate(href('income'), { replace: true });
     } else if (outcome.kind === 'applied') {
       void navigate(href('applyResult', { id: outcome.applyId }), { replace: true });
-    } else {
-      setSaved(false);
-      window.scrollTo({ top: 0 });
-    }
+    } else window.scrollTo({ top: 0 });
   };
   const tap = () => {
     if (inFlight.current || store.submit.busy) return;

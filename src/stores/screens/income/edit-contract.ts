@@ -259,6 +259,8 @@ export class EditContractStore {
   private loaded: EntityDraft | null = null;
   /** A submission was tried: the field errors show under the fields. */
   tried = false;
+  /** Certified, under review or applied: leaving asks nothing. */
+  saved = false;
   bin: BankBin | null = null;
   binUnknown = false;
   readonly submit = new MoneyAction();
@@ -383,12 +385,28 @@ export class EditContractStore {
         return { kind: 'rejected' };
       }
       this.root.signInfo.update({ entityDraft: null });
+      runInAction(() => {
+        this.saved = true;
+      });
       return answer.certStatus === 2 ? { kind: 'certified' } : { kind: 'reviewing' };
     }
     if (!this.dirty) return null;
-    const answer = await this.submit.run((requestId) => applyMerchantEntityChange({ ...body, requestId }), ask);
+    // the settlement account is not part of a change (it changes on /income/exchangeBank)
+    const {
+      settleAccountType: _type,
+      settleBankCode: _code,
+      settleBankName: _bank,
+      settleBranchName: _branch,
+      settleCardNo: _no,
+      settleReservedPhone: _phone,
+      ...snapshot
+    } = body;
+    const answer = await this.submit.run((requestId) => applyMerchantEntityChange({ ...snapshot, requestId }), ask);
     if (!answer) return null;
     this.root.signInfo.update({ entityDraft: null, changeApplyId: answer.applyId });
+    runInAction(() => {
+      this.saved = true;
+    });
     return { kind: 'applied', applyId: answer.applyId };
   }
 
