@@ -19,6 +19,7 @@ import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
 import { incomeMoneyRoutes } from './api/income-money';
 import { mineRoutes } from './api/mine';
+import { statementRoutes } from './api/statements';
 import { settlementRoutes } from './api/settlement';
 import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
@@ -106,6 +107,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(parkingRoutes(db, now));
   api(settlementRoutes(db, now));
   api(exportRoutes(db, now));
+  api(statementRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));

@@ -91,4 +91,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   platformFeeRecords: () => import('@/pages/platformfee/recordList'),
   exportFile: () => import('@/pages/income/exportFile'),
   downCenter: () => import('@/pages/mine/downCenter/index'),
+  statementBill: () => import('@/pages/income/statement/bill'),
+  detailList: () => import('@/pages/income/detail-list'),
 };

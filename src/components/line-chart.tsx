@@ -72,6 +72,7 @@ export default function LineChart<P extends ChartPoint>({
   height = HEIGHT,
   variant = 'line',
   testId,
+  onSelect,
 }: {
   points: readonly P[];
   /** Tooltip text of a point. */
@@ -82,8 +83,14 @@ export default function LineChart<P extends ChartPoint>({
   /** 'line' (default) or 'bar'. */
   variant?: 'line' | 'bar';
   testId?: string;
+  /** Called with the point a tap selects (not on hover): e.g. the statement's bar chooses its month. */
+  onSelect?: (point: P, index: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
   const [selected, setSelected] = useState<Selected | null>(null);
 
   useEffect(() => {
@@ -171,6 +178,8 @@ export default function LineChart<P extends ChartPoint>({
       if (y === undefined) return;
       plot.setCursor({ left: plot.valToPos(idx, 'x'), top: plot.valToPos(y, 'y') });
       select(plot, idx);
+      const point = points[idx];
+      if (point) onSelectRef.current?.(point, idx);
     };
     plot.over.addEventListener('click', onTap);
     const onResize = () => plot.setSize({ width: el.clientWidth, height });

@@ -1,0 +1,177 @@
+import { get, type Page } from './http';
+
+/**
+ * Statement calls of the income section (D-income.md §4 "/income/statement/bill", "/income/detail-list"; §0.9 names
+ * chosen there: GET /api/account/v2/statement, /api/account/v2/agentStatement). Every figure is computed by the backend
+ * from the same orders, recharges, refunds, split rows and ledger entries the rest of the app shows (no separate totals):
+ * 营业额 (grossIncome) is home's income rule (A todayIncome: charge + value card + month card + coin − refund of the
+ * account's sites), 净入账 (netIncome) is what reached the wallet (the ledger's order income entries, bizTypes 1–5, less
+ * its 订单退款 entries, bizType 11, by entry time), the shares are the split rows. Money fen (integer), energy Wh,
+ * days 'YYYY-MM-DD', months 'YYYY-MM' (Asia/Shanghai). All GET, all need `bill:view`; a sub-account limited to some
+ * sites (dataScope 2) sees its sites only.
+ */
+
+/** One month of the 12-bar chart. */
+export interface StatementMonth {
+  month: string;
+  grossIncome: number;
+  netIncome: number;
+  orderCount: number;
+}
+
+/** GET /api/account/v2/statement — the year's months (12, zero-filled) for the chart of /income/statement/bill. */
+export interface YearStatement {
+  year: number;
+  months: StatementMonth[];
+  yearGross: number;
+  yearNet: number;
+  /** The month the account was created ('YYYY-MM'): months before it are greyed and not selectable. */
+  firstMonth: string;
+}
+
+/** The month summary of 我的账单 (D §4 monthBillDetailOperation). */
+export interface OperationSummary {
+  orderCount: number;
+  /** Wh. */
+  energy: number;
+  chargeIncome: number;
+  valueCardIncome: number;
+  monthCardIncome: number;
+  coinIncome: number;
+  coinCount: number;
+  refundAmount: number;
+  /** charge + valueCard + monthCard + coin − refund. */
+  grossIncome: number;
+  /** Split rows of the account's sites to properties, other parties and electricity (roles 1, 2, 5). */
+  shareOut: number;
+  /** Split rows to the platform (role 3, settleMode 2). */
+  platformFee: number;
+  /** Split rows of the payment channel's fee (role 4). */
+  channelFee: number;
+  /** The account's own share rows at other owners' sites (roles 1, 2, 5). */
+  shareIn: number;
+  /** = the wallet's order income entries of the period less its order refund entries (the ledger). */
+  netIncome: number;
+  lastMonthGross: number;
+}
+
+/** One day of a statement. */
+export interface OperationDay {
+  date: string;
+  orderCount: number;
+  energy: number;
+  grossIncome: number;
+  refundAmount: number;
+  netIncome: number;
+}
+
+/** GET /api/user/monthBillDetailOperation — a month of 我的账单, with its days that have data (newest first). */
+export interface MonthBillOperation {
+  month: string;
+  summary: OperationSummary;
+  days: OperationDay[];
+}
+
+/** The month summary of 物业账单. */
+export interface MerchantSummary {
+  orderCount: number;
+  energy: number;
+  grossIncome: number;
+  refundAmount: number;
+  /** The property's rate of its sites' share rules (bp; the highest when they differ). */
+  shareRate: number;
+  /** The property's split rows (role 1). */
+  shareAmount: number;
+  /** Electricity paid to the property (role 5 rows). */
+  electricityFee: number;
+}
+
+/** GET /api/user/monthBillDetailMerchant — a month of one property's statement. */
+export interface MonthBillMerchant {
+  month: string;
+  merchant: { merchantId: number; name: string };
+  summary: MerchantSummary;
+  days: { date: string; orderCount: number; grossIncome: number; refundAmount: number; shareAmount: number }[];
+}
+
+/** One property merchant of the account (GET /api/user/merchantListByoperateId). */
+export interface MerchantItem {
+  merchantId: number;
+  name: string;
+  contacts: string;
+  phone: string;
+  siteCount: number;
+  /** bp. */
+  shareRate: number;
+}
+
+/** GET /api/account/v2/agentStatement — agents' shares of a month (1 上级视角: a row per agent; 2 代理视角: one row). */
+export interface AgentStatement extends Page<AgentStatementRow> {
+  role: 1 | 2;
+  sum: { grossIncome: number; shareAmount: number };
+}
+
+export interface AgentStatementRow {
+  agentId: number;
+  agentName: string;
+  phone: string;
+  siteCount: number;
+  grossIncome: number;
+  /** bp. */
+  shareRate: number;
+  /** The superior's split rows at the agent's sites. */
+  shareAmount: number;
+}
+
+/** Figures of one site (or the whole) of a day (D §4 /income/detail-list dayBillDetailOperate). */
+export interface DayFigures {
+  orderCount: number;
+  energy: number;
+  chargeIncome: number;
+  valueCardIncome: number;
+  monthCardIncome: number;
+  coinIncome: number;
+  refundAmount: number;
+  grossIncome: number;
+  netIncome: number;
+}
+
+/** GET /api/user/dayBillDetailOperate — one day by site (sites with data). */
+export interface DayBillOperation {
+  date: string;
+  summary: DayFigures;
+  sites: ({ siteId: number | null; siteName: string } & DayFigures)[];
+}
+
+/** GET /api/user/dayBillDetailMerchant — one day of a property's statement by site. */
+export interface DayBillMerchant {
+  date: string;
+  summary: { orderCount: number; grossIncome: number; refundAmount: number; shareAmount: number };
+  sites: {
+    siteId: number;
+    siteName: string;
+    orderCount: number;
+    grossIncome: number;
+    shareRate: number;
+    shareAmount: number;
+  }[];
+}
+
+export const getYearStatement = (year: number, merchantId?: number) =>
+  get<YearStatement>('/api/account/v2/statement', merchantId ? { year, merchantId } : { year });
+
+export const getMonthBillOperation = (month: string) =>
+  get<MonthBillOperation>('/api/user/monthBillDetailOperation', { month });
+
+export const getMonthBillMerchant = (month: string, merchantId?: number) =>
+  get<MonthBillMerchant>('/api/user/monthBillDetailMerchant', merchantId ? { month, merchantId } : { month });
+
+export const getMerchantList = () => get<{ list: MerchantItem[] }>('/api/user/merchantListByoperateId', {});
+
+export const getAgentStatement = (month: string, page: { pageNum: number; pageSize: number }) =>
+  get<AgentStatement>('/api/account/v2/agentStatement', { month, ...page });
+
+export const getDayBillOperation = (date: string) => get<DayBillOperation>('/api/user/dayBillDetailOperate', { date });
+
+export const getDayBillMerchant = (date: string, merchantId?: number) =>
+  get<DayBillMerchant>('/api/user/dayBillDetailMerchant', merchantId ? { date, merchantId } : { date });

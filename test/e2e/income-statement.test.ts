@@ -1,0 +1,121 @@
+import type { Page } from 'puppeteer';
+import { describe, expect, inject, it } from 'vitest';
+import type {
+  DayBillOperation,
+  MerchantItem,
+  MonthBillMerchant,
+  MonthBillOperation,
+  YearStatement,
+} from '../../src/api/statements';
+import {
+  byTestId,
+  clickText,
+  openDemoPhone,
+  press,
+  sharedBrowser,
+  shanghaiDate,
+  textOf,
+  waitForPath,
+  waitForText,
+  waitForTextOf,
+  yuanText,
+  type Host,
+} from './helpers';
+
+/**
+ * The statement (D-income.md §4 /income/statement/bill) and a day's detail (/income/detail-list) in both bundles,
+ * against the sandbox's figures: opened from /income's 对账单, this month's 营业额 and 净入账; tapping last month's bar
+ * selects that month (its figures and its month chip); a day of it opens its detail by site, whose parts show on
+ * tapping, and the day switcher moves to the day before; 物业账单 shows the property's share.
+ */
+
+const baseUrl = inject('baseUrl');
+const browser = sharedBrowser();
+
+const withQuery = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+
+/** Taps the bar of month index `idx` (0 = January) of the statement's chart. */
+async function tapBar(page: Page, idx: number): Promise<void> {
+  const over = `${byTestId('statement-chart')} .u-over`;
+  await page.waitForSelector(over);
+  const box = await page.$eval(over, (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  await page.mouse.click(box.x + ((idx + 0.5) / 12) * box.width, box.y + box.height - 4);
+}
+
+describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
+  it('a month, a tapped bar, a day by site, the day before, a property', async () => {
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const today = shanghaiDate();
+    const month = today.slice(0, 7);
+    const year = Number(month.slice(0, 4));
+    const now = await call.get<MonthBillOperation>(withQuery('/api/user/monthBillDetailOperation', { month }));
+
+    // from /income's 功能 grid
+    await page.goto(`${baseUrl}/income`);
+    await clickText(page, '对账单');
+    await waitForPath(page, '/income/statement/bill');
+    await waitForTextOf(page, byTestId('statement-gross'), yuanText(now.summary.grossIncome));
+    expect(await page.title()).toBe('对账单');
+    expect(await textOf(page, byTestId('statement-net'))).toBe(yuanText(now.summary.netIncome));
+    expect(await textOf(page, byTestId('statement-year-label'))).toBe(`${year}年`);
+
+    // tapping last month's bar selects it (a month of this year; in January the arrow goes back a year first)
+    const last = month.endsWith('-01')
+      ? `${year - 1}-12`
+      : `${year}-${String(Number(month.slice(5)) - 1).padStart(2, '0')}`;
+    if (month.endsWith('-01')) await page.click('[aria-label="上一年"]');
+    const chart = await call.get<YearStatement>(
+      withQuery('/api/account/v2/statement', { year: Number(last.slice(0, 4)) }),
+    );
+    const lastBill = await call.get<MonthBillOperation>(
+      withQuery('/api/user/monthBillDetailOperation', { month: last }),
+    );
+    expect(chart.months[Number(last.slice(5)) - 1]?.grossIncome).toBe(lastBill.summary.grossIncome);
+    await tapBar(page, Number(last.slice(5)) - 1);
+    await waitForTextOf(page, byTestId('statement-gross'), yuanText(lastBill.summary.grossIncome));
+    expect(await textOf(page, byTestId('statement-net'))).toBe(yuanText(lastBill.summary.netIncome));
+    expect(await textOf(page, '[role="radio"][aria-checked="true"]')).toBe(`${Number(last.slice(5))}月`);
+
+    // a day of that month → its sites
+    const day = lastBill.days[2] ?? lastBill.days[0];
+    if (!day) throw new Error('the demo world has no day in last month');
+    const detail = await call.get<DayBillOperation>(withQuery('/api/user/dayBillDetailOperate', { date: day.date }));
+    await press(page, `a[href*="date=${day.date}"]`);
+    await waitForPath(page, '/income/detail-list');
+    await waitForTextOf(page, byTestId('detail-gross'), yuanText(day.grossIncome));
+    expect(await textOf(page, byTestId('detail-net'))).toBe(yuanText(detail.summary.netIncome));
+    const site = detail.sites[0];
+    if (!site) throw new Error('the day has no site');
+    await clickText(page, site.siteName);
+    await waitForTextOf(page, byTestId('detail-site-parts'), yuanText(site.chargeIncome), 'contains');
+    expect(await textOf(page, byTestId('detail-site-parts'))).toContain(yuanText(site.netIncome));
+    // the day before
+    const before = new Date(Date.parse(`${day.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const previous = await call.get<DayBillOperation>(withQuery('/api/user/dayBillDetailOperate', { date: before }));
+    await press(page, '[aria-label="前一天"]');
+    await waitForTextOf(page, byTestId('detail-date'), before, 'contains');
+    await waitForTextOf(page, byTestId('detail-gross'), yuanText(previous.summary.grossIncome));
+    expect(new URL(page.url()).searchParams.get('date')).toBe(before);
+
+    // 物业账单: the first property's share of this month
+    const { list } = await call.get<{ list: MerchantItem[] }>('/api/user/merchantListByoperateId');
+    const merchant = list[0];
+    if (!merchant) throw new Error('the demo operator has no property');
+    const share = await call.get<MonthBillMerchant>(
+      withQuery('/api/user/monthBillDetailMerchant', {
+        month,
+        merchantId: merchant.merchantId,
+      }),
+    );
+    await page.goto(`${baseUrl}/income/statement/bill`);
+    await waitForTextOf(page, byTestId('statement-gross'), yuanText(now.summary.grossIncome));
+    await clickText(page, '物业账单');
+    await waitForText(page, `物业：${merchant.name}`);
+    await waitForTextOf(page, byTestId('statement-share'), yuanText(share.summary.shareAmount));
+    await context.close();
+  });
+});
