@@ -20,6 +20,7 @@ import { incomeRoutes } from './api/income';
 import { incomeMoneyRoutes } from './api/income-money';
 import { mineRoutes } from './api/mine';
 import { statementRoutes } from './api/statements';
+import { siteBillRoutes } from './api/site-bills';
 import { settlementRoutes } from './api/settlement';
 import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
@@ -108,6 +109,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(settlementRoutes(db, now));
   api(exportRoutes(db, now));
   api(statementRoutes(db, now));
+  api(siteBillRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));

@@ -9,6 +9,8 @@ import type {
   MerchantItem,
   MonthBillMerchant,
   MonthBillOperation,
+  SiteBillDetail,
+  SiteBillPage,
   YearStatement,
 } from '../../src/api/statements';
 import { DEMO_PHONES, openSandboxForFile } from '../testing';
@@ -228,5 +230,74 @@ describe('a sub-account limited to two sites (data scope 2)', () => {
     }
     const year = await sb.data<YearStatement>(SUB, `/api/account/v2/statement${q({ year: 2026 })}`);
     expect(year.months[10]?.grossIncome).toBe(bill.summary.grossIncome);
+  });
+});
+
+describe('site bills', () => {
+  const bills = (phone: string, list: string, query: Record<string, string | number>) =>
+    sb.data<SiteBillPage>(phone, `/api/bill/${list}${q({ pageNum: 1, pageSize: 50, ...query })}`);
+
+  it("each bill is its days, a property's bills are its statement, the sums are the rows", async () => {
+    const { list: merchants } = await sb.data<{ list: MerchantItem[] }>(OPERATOR, '/api/user/merchantListByoperateId');
+    for (const month of ['2026-10', '2026-11']) {
+      const page = await bills(OPERATOR, 'firstCommPropertyBill', { month });
+      expect(page.total).toBe(6);
+      expect(page.sum.grossIncome).toBe(sum(page.list, (b) => b.grossIncome));
+      expect(page.sum.netIncome).toBe(sum(page.list, (b) => b.netIncome));
+      expect(page.list.every((b) => b.status === (month === '2026-11' ? 1 : 2))).toBe(true);
+      for (const bill of page.list.slice(0, 3)) {
+        const detail = await sb.data<SiteBillDetail>(OPERATOR, `/api/bill/detail${q({ billId: bill.billId })}`);
+        expect(detail.grossIncome).toBe(bill.grossIncome);
+        expect(sum(detail.days, (d) => d.grossIncome)).toBe(bill.grossIncome);
+        expect(sum(detail.days, (d) => d.propertyShareAmount)).toBe(bill.propertyShareAmount);
+        expect(sum(detail.days, (d) => d.orderCount)).toBe(bill.orderCount);
+        expect(detail.grossIncome).toBe(
+          detail.chargeIncome +
+            detail.valueCardIncome +
+            detail.monthCardIncome +
+            detail.coinIncome -
+            detail.refundAmount,
+        );
+        expect(bill.unsettledElectricityFee).toBe(Math.max(0, bill.electricityFee - bill.settledElectricityFee));
+      }
+      for (const m of merchants) {
+        const theirs = await bills(OPERATOR, 'firstCommPropertyBill', { month, merchantId: m.merchantId });
+        const statement = await sb.data<MonthBillMerchant>(
+          OPERATOR,
+          `/api/user/monthBillDetailMerchant${q({ month, merchantId: m.merchantId })}`,
+        );
+        expect(theirs.total).toBe(m.siteCount);
+        expect(theirs.sum.propertyShareAmount).toBe(statement.summary.shareAmount);
+        expect(theirs.sum.grossIncome).toBe(statement.summary.grossIncome);
+        expect(sum(theirs.list, (b) => b.settledElectricityFee)).toBe(statement.summary.electricityFee);
+      }
+    }
+  });
+
+  it('the property sees the bills opened to it, with its share as 我的收入 and no operator figure', async () => {
+    const page = await bills(PROPERTY, 'propertyBill', { month: '2026-11' });
+    const statement = await sb.data<MonthBillMerchant>(
+      PROPERTY,
+      `/api/user/monthBillDetailMerchant${q({ month: '2026-11' })}`,
+    );
+    expect(page.list.map((b) => b.siteId).sort()).toEqual([1, 2]);
+    expect(
+      page.list.every((b) => b.platformFee === null && b.channelFee === null && b.superiorShareAmount === null),
+    ).toBe(true);
+    expect(page.sum.netIncome).toBe(statement.summary.shareAmount + statement.summary.electricityFee);
+    const refused = await sb.call<null>(AGENT, `/api/bill/detail${q({ billId: page.list[0]?.billId ?? 0 })}`);
+    expect(refused.body).toMatchObject({ code: 1, message: '账单不存在或无权查看' });
+  });
+
+  it("an agent's site: the same bill for the agent and its superior, whose 我的收入 is the agent statement's share", async () => {
+    const mine = await bills(AGENT, 'subCommPropertyBill', { month: '2026-11' });
+    const theirs = await bills(OPERATOR, 'subCommBill', { month: '2026-11' });
+    expect(mine.total).toBeGreaterThan(0);
+    expect(theirs.list.map((b) => [b.siteId, b.grossIncome])).toEqual(mine.list.map((b) => [b.siteId, b.grossIncome]));
+    const agents = await sb.data<AgentStatement>(
+      OPERATOR,
+      `/api/account/v2/agentStatement${q({ month: '2026-11', pageNum: 1, pageSize: 20 })}`,
+    );
+    expect(theirs.sum.netIncome).toBe(agents.sum.shareAmount);
   });
 });

@@ -36,10 +36,10 @@ import { INCOME_SETTLE, incomeBetween, orderCountBySite, siteIncomeBetween, sumI
  * energy Wh, days/months Asia/Shanghai.
  */
 
-const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式须为YYYY-MM');
+const MONTH = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '月份格式须为YYYY-MM');
 const DAY = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式须为YYYY-MM-DD')
+  .regex(/^20\d{2}-\d{2}-\d{2}$/, '日期格式须为YYYY-MM-DD')
   .refine((d) => dayOf(startOfDay(d)) === d, '日期格式须为YYYY-MM-DD');
 const optionalId = z.coerce.number().int().positive().optional();
 

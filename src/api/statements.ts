@@ -175,3 +175,79 @@ export const getDayBillOperation = (date: string) => get<DayBillOperation>('/api
 
 export const getDayBillMerchant = (date: string, merchantId?: number) =>
   get<DayBillMerchant>('/api/user/dayBillDetailMerchant', merchantId ? { date, merchantId } : { date });
+
+/**
+ * One site's bill of one month (D §4 /income/statement/bill/siteBill; computed from the site's orders, recharges,
+ * refunds and split rows of the month — nothing stored). billId names the site and the month. Operator figures are null
+ * in a property's view, whose netIncome is its own share.
+ */
+export interface SiteBill {
+  billId: number;
+  billNo: string;
+  month: string;
+  siteId: number;
+  siteName: string;
+  communityName: string;
+  merchantId: number | null;
+  merchantName: string | null;
+  agentId: number | null;
+  agentName: string | null;
+  orderCount: number;
+  energy: number;
+  grossIncome: number;
+  refundAmount: number;
+  /** bp. */
+  propertyShareRate: number;
+  propertyShareAmount: number;
+  /** Other share parties (agent's superior, partners): role 2 rows. Null for a property. */
+  superiorShareAmount: number | null;
+  platformFee: number | null;
+  channelFee: number | null;
+  /** 1 运营商 2 物业 3 分润前扣除 (the site's share rule). */
+  electricBearer: number;
+  /** Fen per kWh. */
+  electricPrice: number;
+  /** round(energy × price / 1000) unless the property bears it. */
+  electricityFee: number;
+  /** Paid to the property through the splits (role 5 rows). */
+  settledElectricityFee: number;
+  /** electricityFee − settled (never below 0), paid offline. */
+  unsettledElectricityFee: number;
+  /** Operator: its own rows (role 0, coins' cash included) less the unsettled electricity; property: its share. */
+  netIncome: number;
+  /** 1 统计中, 2 已出账 (from the bill day of the month after). */
+  status: 1 | 2;
+}
+
+/** A bill list's answer with the sums of the whole filter. */
+export interface SiteBillPage extends Page<SiteBill> {
+  sum: { grossIncome: number; propertyShareAmount: number; electricityFee: number; netIncome: number };
+}
+
+/** GET /api/bill/detail — a bill with its income parts and its days. */
+export interface SiteBillDetail extends SiteBill {
+  chargeIncome: number;
+  valueCardIncome: number;
+  monthCardIncome: number;
+  coinIncome: number;
+  merchantContacts: string | null;
+  merchantPhone: string | null;
+  generateTime: number | null;
+  days: { date: string; orderCount: number; energy: number; grossIncome: number; propertyShareAmount: number }[];
+}
+
+/** Filters of the four bill lists. */
+export interface SiteBillQuery {
+  month: string;
+  merchantId?: number;
+  agentId?: number;
+  keyword?: string;
+}
+
+/** The list of the caller's role: operator 物业账单 / 代理商站点, agent, property (D §4 siteBill Calls). */
+export type SiteBillList = 'firstCommPropertyBill' | 'subCommPropertyBill' | 'subCommBill' | 'propertyBill';
+
+export const getSiteBills = (list: SiteBillList, query: SiteBillQuery, page: { pageNum: number; pageSize: number }) =>
+  get<SiteBillPage>(`/api/bill/${list}`, { ...query, ...page });
+
+export const getSiteBillDetail = (billId: number) => get<SiteBillDetail>('/api/bill/detail', { billId });

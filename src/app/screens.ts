@@ -93,4 +93,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   downCenter: () => import('@/pages/mine/downCenter/index'),
   statementBill: () => import('@/pages/income/statement/bill'),
   detailList: () => import('@/pages/income/detail-list'),
+  siteBill: () => import('@/pages/income/statement/bill/siteBill'),
+  siteBillDetail: () => import('@/pages/income/statement/bill/siteBill/detail'),
 };

@@ -190,8 +190,12 @@ export const ROUTE_TABLE = {
   cashResult: { path: '/income/withdraw-list/cashResult', title: '提现结果', query: { id: 'id', from: 'string?' } },
   statementBill: { path: '/income/statement/bill', title: '对账单', query: { month: 'month?', merchantId: 'id?' } },
   coinBill: { path: '/income/statement/coinBill', title: '投币收入明细', query: { range: 'string?' } },
-  siteBill: { path: '/income/statement/bill/siteBill', title: '站点账单' },
-  siteBillDetail: { path: '/income/statement/bill/siteBill/detail', title: '账单详情' },
+  siteBill: {
+    path: '/income/statement/bill/siteBill',
+    title: '站点账单',
+    query: { month: 'month?', merchantId: 'id?' },
+  },
+  siteBillDetail: { path: '/income/statement/bill/siteBill/detail', title: '账单详情', query: { id: 'id' } },
   incomeDetail: { path: '/income/income-detail', title: '收入明细', query: { type: 'int?', range: 'string?' } },
   areaCardBill: { path: '/income/areaCard-bill', title: '充值冻结记录' },
   exportFile: {

@@ -5,6 +5,8 @@ import type {
   MerchantItem,
   MonthBillMerchant,
   MonthBillOperation,
+  SiteBillDetail,
+  SiteBillPage,
   YearStatement,
 } from '../../src/api/statements';
 import {
@@ -116,6 +118,53 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
     await clickText(page, '物业账单');
     await waitForText(page, `物业：${merchant.name}`);
     await waitForTextOf(page, byTestId('statement-share'), yuanText(share.summary.shareAmount));
+    await context.close();
+  });
+
+  it('a site bill: the month’s bills with their sums, one bill itemised, a property’s bills', async () => {
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const month = shanghaiDate().slice(0, 7);
+    const bills = await call.get<SiteBillPage>(
+      withQuery('/api/bill/firstCommPropertyBill', { month, pageNum: 1, pageSize: 20 }),
+    );
+    await page.goto(`${baseUrl}/income/statement/bill`);
+    await clickText(page, '站点账单');
+    await waitForPath(page, '/income/statement/bill/siteBill');
+    await waitForTextOf(
+      page,
+      byTestId('site-bill-sum'),
+      `${bills.total}个站点 · 营业额 ${yuanText(bills.sum.grossIncome)} · 物业分润 ${yuanText(bills.sum.propertyShareAmount)} · 电费 ${yuanText(bills.sum.electricityFee)}`,
+    );
+    const bill = bills.list[0];
+    if (!bill) throw new Error('the demo operator has no site bill');
+    const detail = await call.get<SiteBillDetail>(withQuery('/api/bill/detail', { billId: bill.billId }));
+    await press(page, `a[href*="id=${bill.billId}"]`);
+    await waitForPath(page, '/income/statement/bill/siteBill/detail');
+    await waitForTextOf(page, byTestId('bill-gross'), yuanText(detail.grossIncome));
+    expect(await textOf(page, byTestId('bill-net'))).toBe(yuanText(detail.netIncome));
+    const rows = await page.$$eval(`${byTestId('bill-days')} tbody tr`, (trs) => trs.length);
+    expect(rows).toBe(detail.days.length);
+
+    // the property filter narrows the list and its sums
+    const { list } = await call.get<{ list: MerchantItem[] }>('/api/user/merchantListByoperateId');
+    const merchant = list[0];
+    if (!merchant) throw new Error('the demo operator has no property');
+    const theirs = await call.get<SiteBillPage>(
+      withQuery('/api/bill/firstCommPropertyBill', {
+        month,
+        merchantId: merchant.merchantId,
+        pageNum: 1,
+        pageSize: 20,
+      }),
+    );
+    await page.goto(`${baseUrl}/income/statement/bill/siteBill?merchantId=${merchant.merchantId}`);
+    await waitForText(page, `物业：${merchant.name}`);
+    await waitForTextOf(
+      page,
+      byTestId('site-bill-sum'),
+      `${theirs.total}个站点 · 营业额 ${yuanText(theirs.sum.grossIncome)}`,
+      'contains',
+    );
     await context.close();
   });
 });

@@ -6,8 +6,15 @@ import {
   getMerchantList,
   getMonthBillMerchant,
   getMonthBillOperation,
+  getSiteBillDetail,
+  getSiteBills,
   getYearStatement,
   type AgentStatement,
+  type AgentStatementRow,
+  type SiteBillDetail,
+  type SiteBillList,
+  type SiteBillPage,
+  type SiteBillQuery,
   type DayBillMerchant,
   type DayBillOperation,
   type MerchantItem,
@@ -266,3 +273,127 @@ export const detailListStore = screenStore(
   (root, date: string | null, merchantId: number | null) => new DetailListStore(root, date, merchantId),
   'visit',
 );
+
+/** The tabs of /income/statement/bill/siteBill by role: operators 物业账单 | 代理商站点. */
+export type SiteBillTab = 'property' | 'agents';
+
+/**
+ * /income/statement/bill/siteBill — the month, the tab of the role, the property / agent filters, the keyword, and the
+ * sums of the filter (the list's answer) (D §4).
+ */
+export class SiteBillStore {
+  readonly currentMonth = dayOf(Date.now()).slice(0, 7);
+  month: string;
+  tab: SiteBillTab = 'property';
+  merchantId: number | null;
+  agentId: number | null = null;
+  keyword = '';
+  sum: SiteBillPage['sum'] | null = null;
+  total = 0;
+  readonly merchants = new Loadable<MerchantItem[]>(async () => (await getMerchantList()).list);
+  readonly agents = new Loadable<AgentStatementRow[]>(
+    async () => (await getAgentStatement(this.month, { pageNum: 1, pageSize: 100 })).list,
+  );
+
+  constructor(
+    private readonly root: RootStore,
+    month: string | null,
+    merchantId: number | null,
+  ) {
+    this.month = month && month <= this.currentMonth ? month : this.currentMonth;
+    this.merchantId = merchantId;
+    makeAutoObservable<SiteBillStore, 'root'>(this, { root: false });
+  }
+
+  get accountType(): number {
+    return this.root.session.extendPermission?.accountType ?? 1;
+  }
+
+  /** The list this role reads (D §4 siteBill Calls). */
+  get list(): SiteBillList {
+    if (this.accountType === 3) return 'propertyBill';
+    if (this.accountType === 2) return 'subCommPropertyBill';
+    return this.tab === 'agents' ? 'subCommBill' : 'firstCommPropertyBill';
+  }
+
+  /** 代理商站点 only for operators with agents. */
+  get showTabs(): boolean {
+    return this.accountType === 1 && (this.agents.data?.length ?? 0) > 0;
+  }
+
+  get showMerchantFilter(): boolean {
+    return [1, 2].includes(this.accountType) && this.tab === 'property' && (this.merchants.data?.length ?? 0) > 0;
+  }
+
+  get query(): SiteBillQuery {
+    return {
+      month: this.month,
+      merchantId: this.tab === 'property' ? (this.merchantId ?? undefined) : undefined,
+      agentId: this.tab === 'agents' ? (this.agentId ?? undefined) : undefined,
+      keyword: this.keyword.trim() || undefined,
+    };
+  }
+
+  /** What reloads the list from page 1. */
+  get watch(): unknown[] {
+    return [this.list, this.month, this.merchantId, this.agentId, this.keyword];
+  }
+
+  load(): void {
+    if ([1, 2].includes(this.accountType)) void this.merchants.load();
+    if (this.accountType === 1) void this.agents.load();
+  }
+
+  fetchPage(pageNum: number, pageSize: number) {
+    return getSiteBills(this.list, this.query, { pageNum, pageSize });
+  }
+
+  onPage(page: SiteBillPage): void {
+    this.sum = page.sum;
+    this.total = page.total;
+  }
+
+  setMonth(month: string): void {
+    if (month > this.currentMonth) return;
+    this.month = month;
+    if (this.accountType === 1) void this.agents.load();
+  }
+
+  setTab(tab: SiteBillTab): void {
+    this.tab = tab;
+  }
+
+  setMerchant(id: number | null): void {
+    this.merchantId = id;
+  }
+
+  setAgent(id: number | null): void {
+    this.agentId = id;
+  }
+
+  setKeyword(text: string): void {
+    this.keyword = text;
+  }
+}
+export const siteBillStore = screenStore(
+  (root, month: string | null, merchantId: number | null) => new SiteBillStore(root, month, merchantId),
+);
+
+/** /income/statement/bill/siteBill/detail — one bill (D §4). New on each visit. */
+export class SiteBillDetailStore {
+  readonly bill: Loadable<SiteBillDetail>;
+
+  constructor(
+    private readonly root: RootStore,
+    readonly id: number,
+  ) {
+    this.bill = new Loadable(() => getSiteBillDetail(id));
+    makeAutoObservable<SiteBillDetailStore, 'root'>(this, { root: false });
+  }
+
+  /** A property's view: its share, no operator figures. */
+  get propertyView(): boolean {
+    return this.root.session.extendPermission?.accountType === 3;
+  }
+}
+export const siteBillDetailStore = screenStore((root, id: number) => new SiteBillDetailStore(root, id), 'visit');

@@ -354,7 +354,7 @@ const Statement = observer(function Statement({ store }: { store: StatementBillS
         {summary}
         {store.subject === 'mine' && (
           <Block>
-            <EntryLink to={href('siteBill')} className={s.cell}>
+            <EntryLink to={href('siteBill', { month: store.month })} className={s.cell}>
               <span>站点账单</span>
               <RightOutline />
             </EntryLink>
