@@ -21,6 +21,7 @@ import { incomeMoneyRoutes } from './api/income-money';
 import { mineRoutes } from './api/mine';
 import { statementRoutes } from './api/statements';
 import { siteBillRoutes } from './api/site-bills';
+import { incomeAnalysisRoutes } from './api/income-analysis';
 import { settlementRoutes } from './api/settlement';
 import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
@@ -110,6 +111,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(exportRoutes(db, now));
   api(statementRoutes(db, now));
   api(siteBillRoutes(db, now));
+  api(incomeAnalysisRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RevenueCurve } from '../../src/api/income';
 import type { TodayIncome } from '../../src/api/home';
 import type { LedgerPage } from '../../src/api/ledger';
+import type { Page } from '../../src/api/http';
 import type {
   AgentStatement,
+  AreaCardFreezePage,
+  AreaCardRelease,
+  ElectricIncome,
+  RechargeIncome,
   DayBillMerchant,
   DayBillOperation,
   MerchantItem,
@@ -299,5 +304,85 @@ describe('site bills', () => {
       `/api/account/v2/agentStatement${q({ month: '2026-11', pageNum: 1, pageSize: 20 })}`,
     );
     expect(theirs.sum.netIncome).toBe(agents.sum.shareAmount);
+  });
+});
+
+describe('income analysis and area-card freezes', () => {
+  it('the charging and recharge rankings add up to the /income curve of the same period', async () => {
+    for (const [startDate, endDate] of [
+      ['2026-11-01', '2026-11-20'],
+      ['2026-10-01', '2026-10-31'],
+    ] as const) {
+      const curve = await sb.data<RevenueCurve>(
+        OPERATOR,
+        `/api/account/v3/revenueCurve${q({ dimension: 1, startDate, endDate })}`,
+      );
+      const charge = await sb.data<ElectricIncome>(
+        OPERATOR,
+        `/api/user/countElectricIncome${q({ startDate, endDate })}`,
+      );
+      expect(charge.chargeIncome).toBe(curve.sum.charge);
+      expect(sum(charge.sites, (s) => s.chargeIncome)).toBe(charge.chargeIncome);
+      expect(charge.sites.map((s) => s.chargeIncome)).toEqual(
+        [...charge.sites.map((s) => s.chargeIncome)].sort((a, b) => b - a),
+      );
+      const cards = await sb.data<RechargeIncome>(
+        OPERATOR,
+        `/api/account/recentValueCardRechargeIncome${q({ startDate, endDate })}`,
+      );
+      expect(cards.valueCardIncome).toBe(curve.sum.valueCard);
+      expect(cards.monthCardIncome).toBe(curve.sum.monthCard);
+      expect(sum(cards.sites, (s) => s.amount)).toBe(cards.valueCardIncome + cards.monthCardIncome);
+      const area = await sb.data<RechargeIncome>(
+        OPERATOR,
+        `/api/account/recentValueCardRechargeIncome${q({ startDate, endDate, cardType: 3 })}`,
+      );
+      expect(area.sites.every((s) => s.cardType === 3 && s.siteId === null)).toBe(true);
+      expect(area.monthCardIncome).toBe(0);
+    }
+    // the property: its share rows only
+    const mine = await sb.data<ElectricIncome>(
+      PROPERTY,
+      `/api/user/countElectricIncome${q({ startDate: '2026-11-01', endDate: '2026-11-20' })}`,
+    );
+    const split = await sb.db.query<{ v: string }>(
+      `select coalesce(sum(amount), 0) as v from order_split where account_id = 10003 and role = 1 and order_type = 1
+         and create_time >= $1 and create_time < $2`,
+      [Date.parse('2026-11-01T00:00:00+08:00'), Date.parse('2026-11-21T00:00:00+08:00')],
+    );
+    expect(mine.chargeIncome).toBe(Number(split.rows[0]?.v ?? 0));
+    const tooLong = await sb.call<null>(
+      OPERATOR,
+      `/api/user/countElectricIncome${q({ startDate: '2026-01-01', endDate: '2026-11-20' })}`,
+    );
+    expect(tooLong.body.message).toBe('查询时间跨度不能超过92天');
+  });
+
+  it("the freezes add up to the wallet's cardFrozenAmount, each to its releases", async () => {
+    const page = await sb.data<AreaCardFreezePage>(
+      OPERATOR,
+      `/api/account/v2/areaCardFreezeList${q({ pageNum: 1, pageSize: 100 })}`,
+    );
+    const wallet = await sb.data<{ cardFrozenAmount: number }>(OPERATOR, '/api/account/v2/balance');
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.sum.remainingAmount).toBe(wallet.cardFrozenAmount);
+    expect(page.sum.amount).toBe(page.sum.releasedAmount + page.sum.refundedAmount + page.sum.remainingAmount);
+    const released = page.list.find((f) => f.releasedAmount > 0);
+    if (!released) throw new Error('no released freeze in the demo world');
+    const releases = await sb.data<Page<AreaCardRelease>>(
+      OPERATOR,
+      `/api/account/v2/areaCardReleaseList${q({ freezeId: released.id, pageNum: 1, pageSize: 100 })}`,
+    );
+    expect(sum(releases.list, (r) => r.amount)).toBe(released.releasedAmount);
+    const one = await sb.data<AreaCardFreezePage>(
+      OPERATOR,
+      `/api/account/v2/areaCardFreezeList${q({ freezeId: released.id })}`,
+    );
+    expect(one.list.map((f) => f.id)).toEqual([released.id]);
+    const theirs = await sb.data<Page<AreaCardRelease>>(
+      AGENT,
+      `/api/account/v2/areaCardReleaseList${q({ freezeId: released.id })}`,
+    );
+    expect(theirs.total).toBe(0);
   });
 });

@@ -251,3 +251,102 @@ export const getSiteBills = (list: SiteBillList, query: SiteBillQuery, page: { p
   get<SiteBillPage>(`/api/bill/${list}`, { ...query, ...page });
 
 export const getSiteBillDetail = (billId: number) => get<SiteBillDetail>('/api/bill/detail', { billId });
+
+/** One site of the charging-income ranking (D §4 /income/income-detail countElectricIncome). */
+export interface ElectricSite {
+  siteId: number;
+  siteName: string;
+  chargeIncome: number;
+  orderCount: number;
+  energy: number;
+  /** Share of the total, percent with 1 decimal (display only). */
+  ratio: number;
+}
+
+/** GET /api/user/countElectricIncome — scan-paid charging income of a period (a property: its share of it). */
+export interface ElectricIncome {
+  chargeIncome: number;
+  orderCount: number;
+  energy: number;
+  /** Minutes. */
+  duration: number;
+  refundAmount: number;
+  sites: ElectricSite[];
+}
+
+/** One row of the recharge ranking: a site's cards of one type, or an area's value cards. */
+export interface RechargeSite {
+  siteId: number | null;
+  siteName: string | null;
+  areaId: number | null;
+  areaName: string | null;
+  /** 1 站点储值卡 (and e-cards), 2 站点月卡, 3 区域储值卡. */
+  cardType: 1 | 2 | 3;
+  amount: number;
+  count: number;
+  ratio: number;
+}
+
+/** GET /api/account/recentValueCardRechargeIncome — online card recharges of a period (gifts are not income). */
+export interface RechargeIncome {
+  valueCardIncome: number;
+  valueCardCount: number;
+  monthCardIncome: number;
+  monthCardCount: number;
+  giftAmount: number;
+  sites: RechargeSite[];
+}
+
+/** One area value-card recharge held frozen (GET /api/account/v2/areaCardFreezeList). */
+export interface AreaCardFreeze {
+  id: number;
+  rechargeOrderNo: string;
+  cardId: number;
+  cardNo: string;
+  areaId: number;
+  areaName: string;
+  /** Masked. */
+  userPhone: string;
+  amount: number;
+  releasedAmount: number;
+  refundedAmount: number;
+  remainingAmount: number;
+  /** 1 冻结中, 2 部分解冻, 3 已解冻, 4 已退款. */
+  status: 1 | 2 | 3 | 4;
+  payTime: number;
+  lastReleaseTime: number | null;
+}
+
+export interface AreaCardFreezePage extends Page<AreaCardFreeze> {
+  sum: { amount: number; releasedAmount: number; refundedAmount: number; remainingAmount: number };
+}
+
+/** One release of a freeze: a charge at a site that consumed the card (GET /api/account/v2/areaCardReleaseList). */
+export interface AreaCardRelease {
+  id: number;
+  chargeOrderId: number;
+  orderNo: string;
+  siteId: number;
+  siteName: string;
+  amount: number;
+  /** This account's part after the site's splits. */
+  credited: number;
+  createTime: number;
+}
+
+export const getElectricIncome = (startDate: string, endDate: string) =>
+  get<ElectricIncome>('/api/user/countElectricIncome', { startDate, endDate });
+
+export const getRechargeIncome = (startDate: string, endDate: string, cardType?: 1 | 2 | 3) =>
+  get<RechargeIncome>(
+    '/api/account/recentValueCardRechargeIncome',
+    cardType ? { startDate, endDate, cardType } : { startDate, endDate },
+  );
+
+export const getAreaCardFreezes = (
+  query: { status?: number; month?: string; freezeId?: number },
+  page: { pageNum: number; pageSize: number },
+) => get<AreaCardFreezePage>('/api/account/v2/areaCardFreezeList', { ...query, ...page });
+
+export const getAreaCardReleases = (freezeId: number, page: { pageNum: number; pageSize: number }) =>
+  get<Page<AreaCardRelease>>('/api/account/v2/areaCardReleaseList', { freezeId, ...page });
