@@ -95,4 +95,6 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   detailList: () => import('@/pages/income/detail-list'),
   siteBill: () => import('@/pages/income/statement/bill/siteBill'),
   siteBillDetail: () => import('@/pages/income/statement/bill/siteBill/detail'),
+  incomeDetail: () => import('@/pages/income/income-detail'),
+  areaCardBill: () => import('@/pages/income/areaCard-bill'),
 };

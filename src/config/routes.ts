@@ -196,8 +196,12 @@ export const ROUTE_TABLE = {
     query: { month: 'month?', merchantId: 'id?' },
   },
   siteBillDetail: { path: '/income/statement/bill/siteBill/detail', title: '账单详情', query: { id: 'id' } },
-  incomeDetail: { path: '/income/income-detail', title: '收入明细', query: { type: 'int?', range: 'string?' } },
-  areaCardBill: { path: '/income/areaCard-bill', title: '充值冻结记录' },
+  incomeDetail: {
+    path: '/income/income-detail',
+    title: '收入明细',
+    query: { type: 'int?', range: 'string?', startDate: 'day?', endDate: 'day?' },
+  },
+  areaCardBill: { path: '/income/areaCard-bill', title: '充值冻结记录', query: { freezeId: 'id?' } },
   exportFile: {
     path: '/income/exportFile',
     title: '导出',

@@ -1,7 +1,10 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, inject, it } from 'vitest';
 import type {
+  AreaCardFreezePage,
   DayBillOperation,
+  ElectricIncome,
+  RechargeIncome,
   MerchantItem,
   MonthBillMerchant,
   MonthBillOperation,
@@ -165,6 +168,36 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
       `${theirs.total}个站点 · 营业额 ${yuanText(theirs.sum.grossIncome)}`,
       'contains',
     );
+    await context.close();
+  });
+
+  it('the income detail of this month by source, and the area-card freezes', async () => {
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const today = shanghaiDate();
+    const period = { startDate: `${today.slice(0, 7)}-01`, endDate: today };
+    const charge = await call.get<ElectricIncome>(withQuery('/api/user/countElectricIncome', period));
+    const cards = await call.get<RechargeIncome>(withQuery('/api/account/recentValueCardRechargeIncome', period));
+    await page.goto(`${baseUrl}/income/income-detail?type=1&range=month`);
+    await waitForTextOf(page, byTestId('income-detail-charge'), yuanText(charge.chargeIncome));
+    const top = charge.sites[0];
+    if (top) expect(await textOf(page, byTestId('income-detail-rank'))).toContain(`#1 ${top.siteName}`);
+    await clickText(page, '充值收入');
+    await waitForTextOf(page, byTestId('income-detail-value-card'), yuanText(cards.valueCardIncome), 'contains');
+    expect(await textOf(page, byTestId('income-detail-month-card'))).toContain(yuanText(cards.monthCardIncome));
+
+    const freezes = await call.get<AreaCardFreezePage>(
+      withQuery('/api/account/v2/areaCardFreezeList', { pageNum: 1, pageSize: 20 }),
+    );
+    const wallet = await call.get<{ cardFrozenAmount: number }>('/api/account/v2/balance');
+    await page.goto(`${baseUrl}/income/areaCard-bill`);
+    await waitForTextOf(page, byTestId('area-frozen'), yuanText(wallet.cardFrozenAmount));
+    await waitForTextOf(page, byTestId('area-sum'), `剩余冻结 ${yuanText(freezes.sum.remainingAmount)}`, 'contains');
+    const first = freezes.list.find((f) => f.releasedAmount > 0);
+    if (first) {
+      await page.goto(`${baseUrl}/income/areaCard-bill?freezeId=${first.id}`);
+      await page.waitForSelector(`${byTestId(`area-releases-${first.id}`)} a`);
+      expect(await textOf(page, byTestId(`area-releases-${first.id}`))).toContain('解冻');
+    }
     await context.close();
   });
 });

@@ -1,7 +1,10 @@
 import { makeAutoObservable } from 'mobx';
 import {
   getAgentStatement,
+  getAreaCardFreezes,
   getDayBillMerchant,
+  getElectricIncome,
+  getRechargeIncome,
   getDayBillOperation,
   getMerchantList,
   getMonthBillMerchant,
@@ -11,6 +14,9 @@ import {
   getYearStatement,
   type AgentStatement,
   type AgentStatementRow,
+  type AreaCardFreezePage,
+  type ElectricIncome,
+  type RechargeIncome,
   type SiteBillDetail,
   type SiteBillList,
   type SiteBillPage,
@@ -22,6 +28,7 @@ import {
   type MonthBillOperation,
   type YearStatement,
 } from '@/api/statements';
+import { getBalance, getRevenueCurve, type RevenueCurve, type WalletBalance } from '@/api/income';
 import { dayOf, shiftDay } from '@/lib/time';
 import type { RootStore } from '@/stores/root';
 import { screenStore } from '@/stores/screen-store';
@@ -397,3 +404,202 @@ export class SiteBillDetailStore {
   }
 }
 export const siteBillDetailStore = screenStore((root, id: number) => new SiteBillDetailStore(root, id), 'visit');
+
+/** The period chips of the income detail. */
+export type PeriodKey = 'today' | 'yesterday' | 'month' | 'custom';
+
+/** 'YYYY-MM-DD' of a picked calendar date (the phone's local date the calendar shows). */
+export function localDay(date: Date): string {
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${m}-${d}`;
+}
+
+/**
+ * The days of a period chip ending `today` ('YYYY-MM-DD'): 今日, 昨日, 本月 (1st … today).
+ */
+export function periodDays(key: Exclude<PeriodKey, 'custom'>, today: string): [string, string] {
+  if (key === 'today') return [today, today];
+  if (key === 'yesterday') {
+    const y = shiftDay(today, -1);
+    return [y, y];
+  }
+  return [`${today.slice(0, 7)}-01`, today];
+}
+
+/** A custom range's refusal (end ≥ start, ≤ 92 days, not in the future), or null when valid (D §4 validation). */
+export function rangeError(startDate: string, endDate: string, today: string): string | null {
+  if (endDate < startDate) return '结束日期不能早于开始日期';
+  if (endDate > today) return '不能选择未来的日期';
+  const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > 92) return '查询时间跨度不能超过92天';
+  return null;
+}
+
+/** 充电收入 (1) | 充值收入 (2) | 分润收入 (5). */
+export type IncomeTab = 1 | 2 | 5;
+/** The sub-toggle of 充值收入. */
+export type RechargeKind = 'value' | 'month' | 'all';
+
+/** /income/income-detail — period, tab, the rankings and the share summary (D §4). */
+export class IncomeDetailStore {
+  readonly today = dayOf(Date.now());
+  period: PeriodKey = 'today';
+  startDate: string;
+  endDate: string;
+  tab: IncomeTab = 1;
+  kind: RechargeKind = 'all';
+  readonly charge = new Loadable<ElectricIncome>(() => getElectricIncome(this.startDate, this.endDate));
+  readonly recharge = new Loadable<RechargeIncome>(() =>
+    getRechargeIncome(this.startDate, this.endDate, this.kind === 'value' ? 1 : this.kind === 'month' ? 2 : undefined),
+  );
+  readonly curve = new Loadable<RevenueCurve>(() => getRevenueCurve(1, this.startDate, this.endDate));
+
+  constructor(
+    private readonly root: RootStore,
+    query: { type?: number; range?: string; startDate?: string; endDate?: string } | null,
+  ) {
+    const range = query?.range;
+    const key: Exclude<PeriodKey, 'custom'> = range === 'yesterday' || range === 'month' ? range : 'today';
+    [this.startDate, this.endDate] = periodDays(key, this.today);
+    this.period = key;
+    if (query?.startDate && query.endDate && !rangeError(query.startDate, query.endDate, this.today)) {
+      this.period = 'custom';
+      this.startDate = query.startDate;
+      this.endDate = query.endDate;
+    }
+    if (query?.type === 2 || query?.type === 3) {
+      this.tab = 2;
+      this.kind = query.type === 3 ? 'month' : 'value';
+    } else if (query?.type === 5) this.tab = 5;
+    makeAutoObservable<IncomeDetailStore, 'root'>(this, { root: false });
+  }
+
+  /** A property's tabs read 充电分润 | 充值分润 and both rankings are its share (分润收入 hidden). */
+  get isProperty(): boolean {
+    return this.root.session.extendPermission?.accountType === 3;
+  }
+
+  /** 分润收入 only when there is any share in the period. */
+  get showShareTab(): boolean {
+    return !this.isProperty && (this.curve.data?.sum.share ?? 0) > 0;
+  }
+
+  get block(): Loadable<ElectricIncome> | Loadable<RechargeIncome> | Loadable<RevenueCurve> {
+    return this.tab === 1 ? this.charge : this.tab === 2 ? this.recharge : this.curve;
+  }
+
+  /** 客单价: chargeIncome / orderCount (fen, rounded), null without orders. */
+  get perOrder(): number | null {
+    const c = this.charge.data;
+    return c && c.orderCount > 0 ? Math.round(c.chargeIncome / c.orderCount) : null;
+  }
+
+  /** Days of the period with a share (分润收入). */
+  get shareDays(): { date: string; share: number }[] {
+    return (this.curve.data?.points ?? [])
+      .filter((p) => p.share > 0)
+      .map((p) => ({ date: p.key, share: p.share }))
+      .reverse();
+  }
+
+  load(): Promise<unknown> {
+    return Promise.all([
+      this.curve.load(),
+      this.tab === 1 ? this.charge.load() : this.tab === 2 ? this.recharge.load() : true,
+    ]);
+  }
+
+  setPeriod(key: Exclude<PeriodKey, 'custom'>): void {
+    this.period = key;
+    [this.startDate, this.endDate] = periodDays(key, this.today);
+    void this.load();
+  }
+
+  /** A custom range; returns the refusal to toast, or null when it is taken. */
+  setRange(startDate: string, endDate: string): string | null {
+    const error = rangeError(startDate, endDate, this.today);
+    if (error) return error;
+    this.period = 'custom';
+    this.startDate = startDate;
+    this.endDate = endDate;
+    void this.load();
+    return null;
+  }
+
+  setTab(tab: IncomeTab): void {
+    this.tab = tab;
+    void this.load();
+  }
+
+  setKind(kind: RechargeKind): void {
+    this.kind = kind;
+    void this.recharge.load();
+  }
+}
+export const incomeDetailStore = screenStore(
+  (root, query: { type?: number; range?: string; startDate?: string; endDate?: string } | null) =>
+    new IncomeDetailStore(root, query),
+  'visit',
+);
+
+/** The status chips of the area-card freezes (全部 = 0). */
+export const FREEZE_STATUSES = [
+  { key: '0', label: '全部' },
+  { key: '1', label: '冻结中' },
+  { key: '2', label: '部分解冻' },
+  { key: '3', label: '已解冻' },
+  { key: '4', label: '已退款' },
+] as const;
+
+/** /income/areaCard-bill — the wallet's frozen part, the month's recharges, the filters, the expanded record (D §4). */
+export class AreaCardBillStore {
+  status = 0;
+  month: string | null = null;
+  expanded: number | null;
+  sum: AreaCardFreezePage['sum'] | null = null;
+  readonly balance = new Loadable<WalletBalance>(() => getBalance());
+  readonly recent = new Loadable<RechargeIncome>(() => getRechargeIncome(shiftDay(this.today, -29), this.today, 3));
+  readonly today = dayOf(Date.now());
+
+  constructor(readonly freezeId: number | null) {
+    this.expanded = freezeId;
+    makeAutoObservable(this);
+  }
+
+  get watch(): unknown[] {
+    return [this.status, this.month];
+  }
+
+  load(): void {
+    void this.balance.load();
+    void this.recent.load();
+  }
+
+  fetchPage(pageNum: number, pageSize: number) {
+    return getAreaCardFreezes(
+      { status: this.status || undefined, month: this.month ?? undefined, freezeId: this.freezeId ?? undefined },
+      { pageNum, pageSize },
+    );
+  }
+
+  onPage(page: AreaCardFreezePage): void {
+    this.sum = page.sum;
+  }
+
+  setStatus(status: number): void {
+    this.status = status;
+  }
+
+  setMonth(month: string | null): void {
+    this.month = month;
+  }
+
+  toggle(id: number): void {
+    this.expanded = this.expanded === id ? null : id;
+  }
+}
+export const areaCardBillStore = screenStore(
+  (_root, freezeId: number | null) => new AreaCardBillStore(freezeId),
+  'visit',
+);
