@@ -97,4 +97,5 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   siteBillDetail: () => import('@/pages/income/statement/bill/siteBill/detail'),
   incomeDetail: () => import('@/pages/income/income-detail'),
   areaCardBill: () => import('@/pages/income/areaCard-bill'),
+  coinBill: () => import('@/pages/income/statement/coinBill'),
 };

@@ -189,7 +189,7 @@ export const ROUTE_TABLE = {
   withdrawList: { path: '/income/withdraw-list', title: '提现记录' },
   cashResult: { path: '/income/withdraw-list/cashResult', title: '提现结果', query: { id: 'id', from: 'string?' } },
   statementBill: { path: '/income/statement/bill', title: '对账单', query: { month: 'month?', merchantId: 'id?' } },
-  coinBill: { path: '/income/statement/coinBill', title: '投币收入明细', query: { range: 'string?' } },
+  coinBill: { path: '/income/statement/coinBill', title: '投币收入明细', query: { range: 'string?', month: 'month?' } },
   siteBill: {
     path: '/income/statement/bill/siteBill',
     title: '站点账单',

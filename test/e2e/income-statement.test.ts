@@ -171,7 +171,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
     await context.close();
   });
 
-  it('the income detail of this month by source, and the area-card freezes', async () => {
+  it('the income detail of this month by source, the area-card freezes, the coin orders', async () => {
     const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
     const today = shanghaiDate();
     const period = { startDate: `${today.slice(0, 7)}-01`, endDate: today };
@@ -198,6 +198,16 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
       await page.waitForSelector(`${byTestId(`area-releases-${first.id}`)} a`);
       expect(await textOf(page, byTestId(`area-releases-${first.id}`))).toContain('解冻');
     }
+
+    // 投币收入明细 of this month (the demo operator has coin boxes)
+    const coins = await call.get<{ amount: number; coinCount: number; orderCount: number }>(
+      withQuery('/api/charger/getCoinsOrderTotalMoney', period),
+    );
+    expect(coins.orderCount).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/income/statement/coinBill?range=month`);
+    await waitForTextOf(page, byTestId('coin-amount'), yuanText(coins.amount));
+    expect(await textOf(page, byTestId('coin-summary'))).toContain(`${coins.orderCount} 笔`);
+    await page.waitForSelector(`${byTestId('coin-orders')} [class*="row"]`);
     await context.close();
   });
 });

@@ -29,7 +29,10 @@ import {
   type YearStatement,
 } from '@/api/statements';
 import { getBalance, getRevenueCurve, type RevenueCurve, type WalletBalance } from '@/api/income';
-import { dayOf, shiftDay } from '@/lib/time';
+import { getCoinsOrderTotalMoney } from '@/api/home';
+import { getSiteNameList } from '@/api/site';
+import { getCoinsOrderList } from '@/api/site-income';
+import { dayOf, shiftDay, shiftMonth } from '@/lib/time';
 import type { RootStore } from '@/stores/root';
 import { screenStore } from '@/stores/screen-store';
 import { Loadable } from '@/stores/support/loadable';
@@ -601,5 +604,87 @@ export class AreaCardBillStore {
 }
 export const areaCardBillStore = screenStore(
   (_root, freezeId: number | null) => new AreaCardBillStore(freezeId),
+  'visit',
+);
+
+/** /income/statement/coinBill — the period, the site, the summary of coin orders (D §4). */
+export class CoinBillStore {
+  readonly today = dayOf(Date.now());
+  period: PeriodKey = 'today';
+  startDate: string;
+  endDate: string;
+  siteId: number | null = null;
+  readonly sites = new Loadable<{ id: number; name: string }[]>(() => getSiteNameList());
+  readonly total = new Loadable<{ amount: number; coinCount: number; orderCount: number }>(() =>
+    getCoinsOrderTotalMoney(this.startDate, this.endDate, this.siteId ?? undefined),
+  );
+
+  constructor(
+    private readonly root: RootStore,
+    range: string | null,
+    month: string | null,
+  ) {
+    const key: Exclude<PeriodKey, 'custom'> = range === 'yesterday' || range === 'month' ? range : 'today';
+    [this.startDate, this.endDate] = periodDays(key, this.today);
+    this.period = key;
+    if (month && month <= this.today.slice(0, 7)) {
+      this.period = month === this.today.slice(0, 7) ? 'month' : 'custom';
+      this.startDate = `${month}-01`;
+      const last = shiftDay(`${shiftMonth(month, 1)}-01`, -1);
+      this.endDate = last < this.today ? last : this.today;
+    }
+    makeAutoObservable<CoinBillStore, 'root'>(this, { root: false });
+  }
+
+  get coinEnabled(): boolean {
+    return this.root.session.extendPermission?.coinEnabled ?? false;
+  }
+
+  get siteName(): string {
+    return this.sites.data?.find((s) => s.id === this.siteId)?.name ?? '全部站点';
+  }
+
+  get watch(): unknown[] {
+    return [this.startDate, this.endDate, this.siteId];
+  }
+
+  load(): void {
+    void this.sites.load();
+    void this.total.load();
+  }
+
+  fetchPage(pageNum: number, pageSize: number) {
+    return getCoinsOrderList({
+      startDate: this.startDate,
+      endDate: this.endDate,
+      ...(this.siteId ? { siteId: this.siteId } : {}),
+      pageNum,
+      pageSize,
+    });
+  }
+
+  setPeriod(key: Exclude<PeriodKey, 'custom'>): void {
+    this.period = key;
+    [this.startDate, this.endDate] = periodDays(key, this.today);
+    void this.total.load();
+  }
+
+  setRange(startDate: string, endDate: string): string | null {
+    const error = rangeError(startDate, endDate, this.today);
+    if (error) return error;
+    this.period = 'custom';
+    this.startDate = startDate;
+    this.endDate = endDate;
+    void this.total.load();
+    return null;
+  }
+
+  setSite(siteId: number | null): void {
+    this.siteId = siteId;
+    void this.total.load();
+  }
+}
+export const coinBillStore = screenStore(
+  (root, range: string | null, month: string | null) => new CoinBillStore(root, range, month),
   'visit',
 );
