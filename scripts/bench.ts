@@ -321,7 +321,12 @@ async function interactions(browser: Browser, base: string, host: Host) {
       '提现',
       '[data-testid="withdraw-available"], [data-testid="withdraw-blocked"]',
     );
-    return { tabSwitchMs, firstVisitMineMs, firstVisitIncomeMs, withdrawMs };
+    // /income/statement/bill from 收入's 对账单 (issue 9 item 7): its chunk, the chart chunk and its calls, to 营业额 shown.
+    await page.goBack();
+    await page.waitForSelector('[data-testid="income-wallet"]', { timeout: 30_000 });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
+    const statementMs = await tapLinkToContent(page, '对账单', '[data-testid="statement-gross"]');
+    return { tabSwitchMs, firstVisitMineMs, firstVisitIncomeMs, withdrawMs, statementMs };
   } finally {
     await context.close();
   }
@@ -655,10 +660,11 @@ async function main(): Promise<void> {
         firstVisitMine: spread(runs.map((r) => r.firstVisitMineMs)),
         firstVisitIncome: spread(runs.map((r) => r.firstVisitIncomeMs)),
         withdraw: spread(runs.map((r) => r.withdrawMs)),
+        statement: spread(runs.map((r) => r.statementMs)),
       };
       interactionSummary[host] = s;
       console.log(
-        `  ${host.padEnd(8)} tab switch → 站点 ${msRange(s.tabSwitch)}   first visit → 我的 ${msRange(s.firstVisitMine)}   first visit → 收入 ${msRange(s.firstVisitIncome)}   收入 → 提现 ${msRange(s.withdraw)}`,
+        `  ${host.padEnd(8)} tab switch → 站点 ${msRange(s.tabSwitch)}   first visit → 我的 ${msRange(s.firstVisitMine)}   first visit → 收入 ${msRange(s.firstVisitIncome)}   收入 → 提现 ${msRange(s.withdraw)}   收入 → 对账单 ${msRange(s.statement)}`,
       );
     }
   }
