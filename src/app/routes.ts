@@ -46,6 +46,7 @@ function screenOf(name: RouteName): ScreenModule | undefined {
 const LAYOUTS: Partial<Record<RouteName, readonly RouteName[]>> = {
   siteInfo: ['facilityList', 'guardList', 'cameraList', 'smokeList'],
   siteIncomeSite: ['siteIncomeCharger', 'siteIncomeCard'],
+  compact: ['compactOrders', 'compactRecharges'],
 };
 
 /**

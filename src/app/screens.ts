@@ -98,4 +98,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   incomeDetail: () => import('@/pages/income/income-detail'),
   areaCardBill: () => import('@/pages/income/areaCard-bill'),
   coinBill: () => import('@/pages/income/statement/coinBill'),
+  compact: () => import('@/pages/compact/index'),
+  compactOrders: () => import('@/pages/compact/index/order-list'),
+  compactRecharges: () => import('@/pages/compact/index/recharge-list'),
 };
