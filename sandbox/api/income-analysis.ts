@@ -34,7 +34,10 @@ import { INCOME_SETTLE } from '../domain/sites';
 const DAY = z
   .string()
   .regex(/^20\d{2}-\d{2}-\d{2}$/, '日期格式须为YYYY-MM-DD')
-  .refine((d) => dayOf(startOfDay(d)) === d, '日期格式须为YYYY-MM-DD');
+  .refine((d) => {
+    const ms = startOfDay(d);
+    return Number.isFinite(ms) && dayOf(ms) === d;
+  }, '日期格式须为YYYY-MM-DD');
 
 /** A period ≤ 92 days, start ≤ end. */
 const period = z

@@ -40,7 +40,10 @@ const MONTH = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '月份格式须为Y
 const DAY = z
   .string()
   .regex(/^20\d{2}-\d{2}-\d{2}$/, '日期格式须为YYYY-MM-DD')
-  .refine((d) => dayOf(startOfDay(d)) === d, '日期格式须为YYYY-MM-DD');
+  .refine((d) => {
+    const ms = startOfDay(d);
+    return Number.isFinite(ms) && dayOf(ms) === d;
+  }, '日期格式须为YYYY-MM-DD');
 const optionalId = z.coerce.number().int().positive().optional();
 
 /** [from, to) of a month 'YYYY-MM'. */
