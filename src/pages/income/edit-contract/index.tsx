@@ -1,4 +1,5 @@
-import { Button, Checkbox, ImageUploader, Input, Picker, Radio } from 'antd-mobile';
+import { Button, Checkbox, Input, Picker, Radio } from 'antd-mobile';
+import { PhotoUploader } from '@/components/photo-uploader';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -155,7 +156,8 @@ const PhotoTile = observer(function PhotoTile({
   return (
     <div className={styles.tile} data-testid={`photo-${field}`}>
       <span>{label}</span>
-      <ImageUploader
+      <PhotoUploader
+        label={label}
         value={url ? [{ url }] : []}
         onChange={(list) => store.set(field, list[0]?.url ?? '')}
         upload={(file) => uploadPhoto(kind, file)}

@@ -1,4 +1,5 @@
-import { Button, ImageUploader, Input, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
+import { Button, Input, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
+import { PhotoUploader } from '@/components/photo-uploader';
 import { CheckCircleFill, CloseCircleFill, EyeOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
@@ -136,7 +137,8 @@ const ApplyForm = observer(function ApplyForm({ store }: { store: OpenAccountSto
         </FormRow>
         <FormRow label="门头/场地照片">
           <div className={styles.images}>
-            <ImageUploader
+            <PhotoUploader
+              label="门头/场地照片"
               value={store.form.images.map((url) => ({ url }))}
               onChange={(list) => store.setForm({ images: list.map((i) => i.url) })}
               upload={(file) => uploadPhoto('store', file)}
