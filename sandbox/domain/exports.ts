@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { DOC_LINK_TTL_MS, DOC_TYPE_NAMES, type DocType } from '../../src/api/export-rules';
+import { BIZ_TYPE_LABELS, type BizType } from '../../src/api/ledger-rules';
+import { ORDER_STATUS_LABELS, PAY_TYPE_LABELS, type OrderStatus } from '../../src/api/order-rules';
 import { REMOTE_REASONS, REMOTE_STATUS_LABELS, type RemoteStatus } from '../../src/api/remote-rules';
 import { one, rows, type Db } from '../lib/db';
 import { BizError, INVALID } from '../http/envelope';
@@ -57,34 +59,6 @@ const time = (ms: unknown) =>
     : new Date(Number(ms) + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 const WITHDRAW_STATUS: Record<number, string> = { 1: '待审核', 2: '处理中', 3: '已到账', 4: '提现失败', 5: '已驳回' };
-/** Ledger bizTypes as the ledger screen names them (src/api/ledger.ts BIZ_TYPE_LABELS, D §1). */
-const BIZ_TYPES: Record<number, string> = {
-  1: '充电收入',
-  2: '储值卡充值收入',
-  3: '月卡收入',
-  4: '分润收入',
-  5: '区域卡消费解冻',
-  6: '费用解冻',
-  7: '提现退回',
-  8: '调账入账',
-  11: '订单退款',
-  12: '提现',
-  13: '分期冻结',
-  14: 'SIM卡月租',
-  15: '调账扣款',
-  16: '卡余额退款',
-};
-const PAY_TYPES: Record<number, string> = {
-  1: '微信支付',
-  2: '支付宝',
-  3: '储值卡',
-  4: '月卡',
-  5: '电子卡',
-  6: '投币',
-  7: '远程充电',
-  8: '测试充电',
-};
-const ORDER_STATUS: Record<number, string> = { 1: '充电中', 2: '已完成', 3: '已退款', 4: '部分退款', 5: '启动失败' };
 const SETTLE_STATUS: Record<number, string> = { 0: '待入账', 1: '已入账', 2: '待签约托管', 3: '已补结算', 4: '已退回' };
 
 /** The range as instants: [00:00 of start, 00:00 after end). */
@@ -167,7 +141,7 @@ export async function exportTable(db: Db, docType: DocType, merchantId: number, 
       rows: list.map((b) => [
         time(b.createTime),
         String(b.serialNo),
-        BIZ_TYPES[Number(b.bizType)] ?? '',
+        BIZ_TYPE_LABELS[Number(b.bizType) as BizType] ?? '',
         String(b.title ?? ''),
         Number(b.direction) === 1 ? '收入' : '支出',
         (Number(b.direction) === 1 ? 1 : -1) * yuan(b.amount),
@@ -220,12 +194,12 @@ export async function exportTable(db: Db, docType: DocType, merchantId: number, 
         String(o.siteName),
         String(o.serialNumber),
         Number(o.socketNo),
-        PAY_TYPES[Number(o.payType)] ?? '',
+        PAY_TYPE_LABELS[Number(o.payType)] ?? '',
         yuan(o.amount),
         yuan(o.refundAmount),
         time(o.startTime),
         Number(o.durationMinutes),
-        ORDER_STATUS[Number(o.status)] ?? '',
+        ORDER_STATUS_LABELS[Number(o.status) as OrderStatus] ?? '',
         SETTLE_STATUS[Number(o.settleStatus)] ?? '',
       ]),
     };
