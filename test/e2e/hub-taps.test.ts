@@ -12,12 +12,8 @@ import { openDemoPhone, sharedBrowser, waitForPath, type Host } from './helpers'
  * Read-only: the taps only open screens and sheets (each is closed by going back or reopening the hub).
  */
 
-/**
- * The hubs, as the tab bar opens them. /site is not here yet: after the site-list tests have added their sites, the
- * way back from a site card to the list timed out in the full suite (it passes alone); its banner is hidden until
- * its screen exists (site/index.tsx).
- */
-const HUBS = ['/home', '/income', '/mine'] as const;
+/** The hubs, as the tab bar opens them. */
+const HUBS = ['/home', '/site', '/income', '/mine'] as const;
 
 /** What a tap can open over the screen. */
 const OVERLAYS = '.adm-mask, .adm-popup-body, .adm-center-popup-body, .adm-image-viewer-content';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'puppeteer';
 import { HSTS, renderNginx } from '../../deploy/render-nginx';
+import { checkScreen } from './a11y';
 import { flatRoutes, ROUTES } from '../../src/app/routes';
 import { ROUTE_TABLE, type QuerySpec, type RouteName } from '../../src/config/routes';
 import {
@@ -23,9 +24,10 @@ import {
  * Production delivery through Debian's nginx (issue 4 §3): deploy/'s configuration over the built bundles, the API and
  * the sandbox's authorisation pages proxied to the sandbox. Each user agent gets its bundle at / and at a deep route;
  * the headers; a full WeChat and Alipay login through nginx in Chromium, then every built screen of the bundle under
- * the production Content-Security-Policy with no violation reported (issue 12 item 6). The steps are those of
- * deploy/Dockerfile: render the configuration for the environment, include it in nginx's http block, serve the
- * build's folder.
+ * the production Content-Security-Policy with no violation reported (issue 12 item 6), each one passing the
+ * accessibility check (issue 15 item 5: no serious or critical axe-core violation on any built screen). The steps are
+ * those of deploy/Dockerfile: render the configuration for the environment, include it in nginx's http block, serve
+ * the build's folder.
  */
 
 const NGINX = '/usr/sbin/nginx';
@@ -235,7 +237,7 @@ http {
   });
 
   it.each<Host>(['wechat', 'alipay'])(
-    'a full %s login through nginx in Chromium, then every built screen without a CSP violation',
+    'a full %s login through nginx in Chromium, then every built screen without a CSP or accessibility violation',
     async (host) => {
       const { page, context } = await openPhone(browser(), host);
       const violations = await watchCsp(page);
@@ -252,20 +254,25 @@ http {
       const screens = builtScreens();
       expect(screens).toContain('/site/siteInfo/smokeList?siteId=1');
       const elsewhere: string[] = [];
+      const inaccessible: string[] = [];
       for (const url of screens) {
         await openInApp(page, url);
         const at = new URL(page.url()).pathname;
         if (at !== new URL(url, base).pathname) elsewhere.push(`${url} → ${at}`);
+        // Every built screen, with what the sandbox gives it, passes the accessibility check (issue 15 item 5), even
+        // one no other test opens; each path once per bundle, as in the other files.
+        await checkScreen(page).catch((error: unknown) => inaccessible.push(`${url}: ${String(error)}`));
       }
       // The walk reaches the screens (a few forward by their rules: /mine/bind logged in, an active card's activation).
       expect(elsewhere.length, elsewhere.join('\n')).toBeLessThan(screens.length / 5);
       expect(violations).toEqual([]);
+      expect(inaccessible, inaccessible.join('\n')).toEqual([]);
       // The watch sees what CSP refuses: a style attribute in markup (the app never writes one).
       await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i style="color: red"></i>'));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(violations.some((v) => v.includes('style-src-attr'))).toBe(true);
       await context.close();
     },
-    120_000,
+    600_000,
   );
 });
