@@ -10,6 +10,7 @@ import {
   type DocType,
 } from '../../src/api/export-rules';
 import type { DocRecord } from '../../src/api/exports';
+import { ORDER_TAB_LABELS } from '../../src/api/order-rules';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { deliverDoc, sentMails, XLSX_TYPE, type ExportParams } from '../domain/exports';
 import { endpoints } from '../http/endpoint';
@@ -30,9 +31,16 @@ import { dayOf } from '../lib/time';
 const dayRule = z.string().regex(/^20\d\d-\d\d-\d\d$/, '日期格式不正确');
 const range = { startDate: dayRule, endDate: dayRule };
 
-/** The record's text of the conditions: "2024-05-01 至 2024-05-31 · 全部站点". */
+/**
+ * The record's text of the conditions: "2024-05-01 至 2024-05-31 · 全部站点", and for a charging-order list its tab
+ * when it is not 已完成 ("… · 已退款").
+ */
 function conditionsOf(p: ExportParams, siteName: string | null): string {
-  return [`${p.startDate} 至 ${p.endDate}`, ...(siteName !== null ? [siteName || '全部站点'] : [])].join(' · ');
+  return [
+    `${p.startDate} 至 ${p.endDate}`,
+    ...(siteName !== null ? [siteName || '全部站点'] : []),
+    ...(p.tab ? [ORDER_TAB_LABELS[p.tab]] : []),
+  ].join(' · ');
 }
 
 const RECORD_COLUMNS = `id, file_name, doc_type, conditions, email, status, fail_reason, file_size, create_time,
@@ -207,7 +215,8 @@ export function exportRoutes(db: PGlite, now: () => number) {
           );
           if (running > 0) throw new BizError(2050, '相同的导出任务正在处理中，请稍后');
           const siteName = target ? target.name : '';
-          const fileName = `${DOC_TYPE_NAMES[1]}_${params.startDate}_${params.endDate}${siteName ? `_${siteName}` : ''}.xlsx`;
+          const tabName = params.tab ? `_${ORDER_TAB_LABELS[params.tab]}` : '';
+          const fileName = `${DOC_TYPE_NAMES[1]}${tabName}_${params.startDate}_${params.endDate}${siteName ? `_${siteName}` : ''}.xlsx`;
           const created = await one<{ id: number }>(
             tx,
             `insert into doc_record (merchant_id, account_id, file_name, doc_type, params, conditions, email, status,

@@ -418,6 +418,15 @@ describe('the export of the list (billExportChargeOrder, C-mine.md chargerRecord
       requestId: newRequestId(),
     });
     expect(asked.body.code, asked.body.message).toBe(0);
+    // the download centre's record names the tab it holds
+    const records = await sb.get<{ list: { id: number; fileName: string; conditions: string }[] }>(
+      '/api/doc/listDocRecords',
+      tokens.operator,
+      { docType: '1' },
+    );
+    const record = records.body.data.list.find((r) => r.id === asked.body.data.docId);
+    expect(record?.conditions).toMatch(/ · 已退款$/);
+    expect(record?.fileName).toMatch(/^充电订单_已退款_/);
     await sb.advance(5_001); // the job exportGeneration
     const mail = (await sentMails(sb.db, email))[0];
     const content = await one<{ content: Uint8Array }>(

@@ -16,6 +16,12 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   5: '启动失败',
 };
 
+/**
+ * The charging-order lists' tabs (C-mine.md /mine/chargerRecord-list): 1 已完成, 2 已退款, 3 待入账. The export of a
+ * list names its tab in its record and file name.
+ */
+export const ORDER_TAB_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '已完成', 2: '已退款', 3: '待入账' };
+
 /** Pay types of a charge order (K35): 1 微信支付 2 支付宝 3 储值卡 4 月卡 5 电子卡 6 投币 7 远程充电 8 测试充电. */
 export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = {
   1: '微信支付',

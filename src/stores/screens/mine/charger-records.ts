@@ -9,6 +9,7 @@ import {
   type OrderTab,
 } from '@/api/orders';
 import { exportChargeOrders } from '@/api/exports';
+import { ORDER_TAB_LABELS } from '@/api/order-rules';
 import { dateRangeError } from '@/api/remote';
 import { simpleSiteList } from '@/api/site-settings';
 import { dayOf, firstDayOfMonthOf } from '@/lib/time';
@@ -26,11 +27,10 @@ import { ListExport } from './list-export';
  */
 
 /** The tabs of the list. */
-export const ORDER_TABS: readonly { key: OrderTab; label: string }[] = [
-  { key: 1, label: '已完成' },
-  { key: 2, label: '已退款' },
-  { key: 3, label: '待入账' },
-];
+export const ORDER_TABS: readonly { key: OrderTab; label: string }[] = ([1, 2, 3] as const).map((key) => ({
+  key,
+  label: ORDER_TAB_LABELS[key],
+}));
 
 /** The pay-type filter (全部 / 微信支付 / 支付宝 / 储值卡 / 月卡 / 电子卡 / 远程充电). */
 export const PAY_TYPE_FILTERS: readonly { value: PayType | undefined; label: string }[] = [
