@@ -18,14 +18,14 @@ const NIGHT_FIRST = Date.parse('2024-06-01T01:10:00+08:00');
 /** Asia/Shanghai day of an epoch-ms column, in SQL. */
 const day = (col: string) => `to_char(to_timestamp((${col} + 28800000) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`;
 
-async function fresh(now: number): Promise<{ db: PGlite; ms: number }> {
+/** A fresh database seeded at `now`; the seeding time is printed (a figure to read, not a pass/fail threshold). */
+async function fresh(now: number): Promise<PGlite> {
   const db = new PGlite();
   await db.exec(schema);
   const t = performance.now();
   await seedDemoData(db, now);
-  const ms = Math.round(performance.now() - t);
-  process.stdout.write(`seedDemoData(${new Date(now).toISOString()}): ${ms} ms\n`);
-  return { db, ms };
+  process.stdout.write(`seedDemoData(${new Date(now).toISOString()}): ${Math.round(performance.now() - t)} ms\n`);
+  return db;
 }
 
 async function num(db: PGlite, sql: string, params: unknown[] = []): Promise<number> {
@@ -49,16 +49,11 @@ const CLOCKS: [string, number][] = process.env.SEED_TEST_NOWS
 
 describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
   let db: PGlite;
-  let ms = 0;
   beforeAll(async () => {
-    ({ db, ms } = await fresh(now));
+    db = await fresh(now);
   });
   afterAll(async () => {
     await db.close();
-  });
-
-  it('seeds in well under 15 s', () => {
-    expect(ms).toBeLessThan(15_000);
   });
 
   it('has the demo accounts 10001–10009', async () => {
@@ -832,10 +827,10 @@ describe('determinism', () => {
       );
     const a = await fresh(AFTERNOON);
     const b = await fresh(AFTERNOON);
-    expect(await fingerprint(a.db)).toEqual(await fingerprint(b.db));
+    expect(await fingerprint(a)).toEqual(await fingerprint(b));
     const totals = `select (select sum(amount) from charge_order) as o, (select sum(balance) from wallet) as w, (select count(*) from account_bill) as b`;
-    expect(await all(a.db, totals)).toEqual(await all(b.db, totals));
-    await a.db.close();
-    await b.db.close();
+    expect(await all(a, totals)).toEqual(await all(b, totals));
+    await a.close();
+    await b.close();
   });
 });
