@@ -15,14 +15,14 @@
  * Usage: npm run bench:trace [-- --host=wechat --route=/home --route=/site --no-build --dist=<build> --top=8
  *        --runs=N --summary --throttle]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { createServer as createNetServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { authorizeAndBindByPassword, launchBrowser, openPhone, type Host } from '../test/e2e/helpers';
+import { startSandbox } from './sandbox-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -70,37 +70,7 @@ interface ProfileNode {
   parent?: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
-async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SANDBOX_DATA_DIR: 'memory', DIST_DIR: dist },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/__sandbox/health`)).ok) return { url, child };
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error('the sandbox did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** Source maps of the built files, by the URL path the browser loads them at (/wechat/static/js/…). */
 function loadSourceMaps(): Map<string, { map: SourceMap; dir: string }> {
@@ -372,7 +342,7 @@ async function main(): Promise<void> {
   const maps = loadSourceMaps();
   const load = loadavg();
   console.log(`load average before: ${load.map((l) => l.toFixed(2)).join(' ')}`);
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox(dist);
   const browser = await launchBrowser();
   const out = path.join(root, 'bench-results');
   mkdirSync(out, { recursive: true });

@@ -22,10 +22,9 @@
  *        [--diagnose: Lighthouse's long tasks, boot-up time per script and main-thread breakdown of each page]
  *        [--no-build: measure the bundles already in dist/]
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFlow } from 'lighthouse';
@@ -43,6 +42,7 @@ import {
 // @ts-expect-error -- a plain ESM script without types
 import { measure } from './budget.mjs';
 import { readGraph, routeBytes } from './module-graph';
+import { freePort, startSandbox } from './sandbox-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -100,17 +100,6 @@ function spread(values: number[]): Spread {
   return { median, min: sorted[0] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function run(cmd: string, cmdArgs: string[], env: Record<string, string> = {}): void {
   const result = spawnSync(cmd, cmdArgs, {
@@ -135,25 +124,6 @@ function commit(): string {
   }
 }
 
-async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SANDBOX_DATA_DIR: 'memory' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/__sandbox/health`)).ok) return { url, child };
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error('the sandbox did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** A static server of the bench list page. */
 async function serveFolder(folder: string): Promise<{ url: string; server: Server }> {

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/**
+ * The sandbox as a child process, for the scripts that measure or picture the app (npm run bench, bench:trace,
+ * screenshots): a fresh in-memory demo world on a free port of 127.0.0.1, serving the built bundles of `dist`.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** A free TCP port of 127.0.0.1 (asked of the system, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts `sandbox/main.ts` with the demo data in memory (SANDBOX_DATA_DIR=memory) and resolves once
+ * `/__sandbox/health` answers: `{ url, child }` (kill the child to stop it). `dist` is the folder of the built bundles
+ * (default: the sandbox's own, dist/). Throws when it has not answered within 90 s.
+ */
+export async function startSandbox(dist?: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SANDBOX_DATA_DIR: 'memory', ...(dist ? { DIST_DIR: dist } : {}) },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/__sandbox/health`)).ok) return { url, child };
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the sandbox did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
