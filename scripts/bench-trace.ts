@@ -70,8 +70,6 @@ interface ProfileNode {
   parent?: number;
 }
 
-
-
 /** Source maps of the built files, by the URL path the browser loads them at (/wechat/static/js/…). */
 function loadSourceMaps(): Map<string, { map: SourceMap; dir: string }> {
   const maps = new Map<string, { map: SourceMap; dir: string }>();

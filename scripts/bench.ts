@@ -100,7 +100,6 @@ function spread(values: number[]): Spread {
   return { median, min: sorted[0] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
 }
 
-
 function run(cmd: string, cmdArgs: string[], env: Record<string, string> = {}): void {
   const result = spawnSync(cmd, cmdArgs, {
     cwd: root,
@@ -123,7 +122,6 @@ function commit(): string {
     return 'unknown';
   }
 }
-
 
 /** A static server of the bench list page. */
 async function serveFolder(folder: string): Promise<{ url: string; server: Server }> {
