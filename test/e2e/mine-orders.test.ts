@@ -52,10 +52,17 @@ const incomeOf = (call: AccountApi) => call.get<TodayIncome>('/api/user/todayInc
 
 /**
  * What the operator's wallet gave for the latest refund of `orderId` (its newest 订单退款 ledger entry, checked against
- * the order's split rows): the refund less each other party's share floor(part × refund / gross), plus any party's
- * shortfall it covered.
+ * the order's split rows): the refund less each other party's share of it, plus any party's shortfall it covered. A
+ * party's share is cumulative (rule 13): of all refunds so far floor(part × refunded / gross), less what it gave for
+ * the `earlier` refunds, so that the shares of several refunds add up to those of one refund of their sum.
  */
-async function ownerReversal(call: AccountApi, orderId: number, refund: number, gross: number): Promise<number> {
+async function ownerReversal(
+  call: AccountApi,
+  orderId: number,
+  refund: number,
+  gross: number,
+  earlier = 0,
+): Promise<number> {
   const bill = await call.get<LedgerPage>(
     `/api/user/getAccountBill?month=${shanghaiDate().slice(0, 7)}&bizType=11&pageNum=1&pageSize=5`,
   );
@@ -65,9 +72,10 @@ async function ownerReversal(call: AccountApi, orderId: number, refund: number, 
   expect(detail.ref.orderId).toBe(orderId);
   const original = detail.ref.splits.filter((r) => r.amount > 0);
   const reversal = detail.ref.splits.filter((r) => r.amount < 0);
+  const share = (part: number, refunded: number) => Math.floor((part * refunded) / gross);
   const others = original
     .filter((r) => r.role !== 0)
-    .reduce((sum, r) => sum + Math.floor((r.amount * refund) / gross), 0);
+    .reduce((sum, r) => sum + share(r.amount, earlier + refund) - share(r.amount, earlier), 0);
   const ownerRows = reversal.filter((r) => r.role === 0);
   // this refund's owner rows are the last ones: the base reversal, then a covered shortfall when there was one
   const base = refund - others;
@@ -224,7 +232,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     expect(income2.refund - income0.refund).toBe(before.refundableAmount);
     const wallet2 = await balanceOf(call);
     const taken2 = wallet1.availableBalance - wallet2.availableBalance;
-    expect(taken2).toBe(await ownerReversal(call, order.orderId, rest, before.amount));
+    expect(taken2).toBe(await ownerReversal(call, order.orderId, rest, before.amount, part));
     // nothing is left to refund: no 退款 button
     expect(await page.$(byTestId('refund-open'))).toBeNull();
   });
