@@ -100,6 +100,9 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
     text: string;
     overlays: number;
   };
+  // The hub may have drawn its elements anew since they were marked (its data refreshed after the way back): mark them
+  // again, in the same order.
+  if (!(await page.$(`[data-tap-probe="${index}"]`))) await tappables(page);
   await page.$eval(`[data-tap-probe="${index}"]`, (el) => el.scrollIntoView({ block: 'center' }));
   // An element the browser cannot tap (covered by another, or out of the viewport) is not one a user can tap either.
   const tapped = await page.tap(`[data-tap-probe="${index}"]`).then(
