@@ -93,6 +93,12 @@ function shown(): string {
  * (text, a chosen option or a toast) or '' (nothing); 'untappable' when the browser cannot tap it.
  */
 async function tapAndSee(page: Page, index: number): Promise<string> {
+  // The hub may have drawn its elements anew since they were marked (its data refreshed after the way back), or still
+  // be loading them: mark them again, in the same order, for up to 5 s.
+  for (let i = 0; i < 10 && !(await page.$(`[data-tap-probe="${index}"]`)); i += 1) {
+    await tappables(page);
+    if (!(await page.$(`[data-tap-probe="${index}"]`))) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const before = (await page.evaluate(
     `({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`,
   )) as {
@@ -100,9 +106,6 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
     text: string;
     overlays: number;
   };
-  // The hub may have drawn its elements anew since they were marked (its data refreshed after the way back): mark them
-  // again, in the same order.
-  if (!(await page.$(`[data-tap-probe="${index}"]`))) await tappables(page);
   await page.$eval(`[data-tap-probe="${index}"]`, (el) => el.scrollIntoView({ block: 'center' }));
   // An element the browser cannot tap (covered by another, or out of the viewport) is not one a user can tap either.
   const tapped = await page.tap(`[data-tap-probe="${index}"]`).then(
