@@ -27,6 +27,7 @@ import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
 import { siteSettingsRoutes } from './api/site-settings';
 import { userRoutes } from './api/user';
+import { workOrderRoutes } from './api/work-order';
 import type { SandboxConfig } from './config';
 import { declaredEndpoints, type EndpointInfo } from './http/endpoint';
 import { BizError, bodySizeLimit, fail } from './http/envelope';
@@ -42,6 +43,7 @@ import { esignPageRoutes } from './pages/esign';
 import { oauthRoutes } from './pages/oauth';
 import { payRoutes } from './pages/pay';
 import { staticRoutes } from './pages/static';
+import { workOrderControlRoutes } from './pages/work-orders';
 
 /**
  * The sandbox backend (ARCHITECTURE.md "The sandbox"): the API contract under /api and /wap, the platforms'
@@ -112,11 +114,13 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(statementRoutes(db, now));
   api(siteBillRoutes(db, now));
   api(incomeAnalysisRoutes(db, now));
+  api(workOrderRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));
   app.route('/', controlRoutes(db, faults, jobs));
   app.route('/', mailRoutes(db));
+  app.route('/', workOrderControlRoutes(db, now));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
   app.route('/', staticRoutes(config));

@@ -232,3 +232,33 @@ async function visibleSitesOf(db: PGlite, caller: Caller, scopeIds: Promise<numb
     ...party.filter((p) => !seen.has(Number(p.siteId))).map((p) => ({ id: Number(p.siteId), editable: false })),
   ];
 }
+
+/**
+ * Which work orders a caller reaches (C-mine.md Business rule 17, entities.md R12; issue 11 "Roles are real"): those of
+ * its operator (`merchantId`) — for a builder (5) only the ones assigned to him (`builderId`), for a sub-account limited
+ * to some sites (dataScope 2) only those without a site yet or on a site of its scope (`siteIds`). Callers need the
+ * permission code workOrder (checked by the registry); a property never holds it.
+ */
+export interface WorkOrderReach {
+  merchantId: number;
+  builderId: number | null;
+  siteIds: number[] | null;
+}
+
+/** The WorkOrderReach of a scope. */
+export async function workOrderReach(scope: Scope): Promise<WorkOrderReach> {
+  return {
+    merchantId: scope.ownerId,
+    builderId: scope.account.accountType === 5 ? scope.account.id : null,
+    siteIds: scope.limited ? await scope.siteIds() : null,
+  };
+}
+
+/** SQL condition (on work_order alias `w`) of a WorkOrderReach, its parameters numbered from `from`. */
+export function workOrderCondition(reach: WorkOrderReach, from: number): { sql: string; params: unknown[] } {
+  return {
+    sql: `w.merchant_id = $${from} and ($${from + 1}::bigint is null or w.builder_id = $${from + 1})
+      and ($${from + 2}::bigint[] is null or w.station_id is null or w.station_id = any($${from + 2}::bigint[]))`,
+    params: [reach.merchantId, reach.builderId, reach.siteIds],
+  };
+}

@@ -1,7 +1,16 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { one, scalar } from '../lib/db';
 import { BizError, INVALID } from './envelope';
-import { forbidden, hidden, readOnly, type Scope, type SiteMode, type SiteTarget } from './access';
+import {
+  forbidden,
+  hidden,
+  readOnly,
+  workOrderCondition,
+  workOrderReach,
+  type Scope,
+  type SiteMode,
+  type SiteTarget,
+} from './access';
 
 /**
  * What an endpoint touches, declared with it (sandbox/http/endpoint.ts; issue 12 item 4): a Touch names the kind of
@@ -33,7 +42,8 @@ export type TouchKind =
   | 'community'
   | 'whitelist'
   | 'contract'
-  | 'property';
+  | 'property'
+  | 'workOrder';
 
 /**
  * What an endpoint touches: its kind and the check of its object (resolving to the handler's `target`). `I` is what
@@ -389,6 +399,25 @@ export const touches = {
           [1, 2].includes(s.account.accountType) && merchant !== null && Number(merchant.parentId) === s.ownerId;
         if (!merchant || merchant.accountType !== 3 || !(own || child)) throw hidden(missing);
         return { merchantId };
+      },
+    };
+  },
+
+  /**
+   * One installation work order by its id, within the caller's WorkOrderReach (http/access.ts: its operator's, a
+   * builder's own): code 1 "工单不存在或无权查看" otherwise, existence not told.
+   */
+  workOrder<K extends string>(key: K, missing = '工单不存在或无权查看'): Touch<Record<K, number>, { id: number }> {
+    return {
+      kind: 'workOrder',
+      resolve: async (db, scope, input) => {
+        const reach = workOrderCondition(await workOrderReach(need(scope)), 2);
+        const found = await scalar(db, `select count(*) from work_order w where w.id = $1 and ${reach.sql}`, [
+          input[key],
+          ...reach.params,
+        ]);
+        if (!found) throw hidden(missing);
+        return { id: input[key] };
       },
     };
   },

@@ -126,6 +126,14 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
         [sites, status, sites[0] ?? 0],
       )
     )[0];
+  const workOrder = (
+    await rows<{ id: number }>(
+      sb.db,
+      `select w.id from work_order w join site s on s.id = $1 and w.merchant_id = s.operator_id
+       order by (w.builder_id is not null) desc, w.id limit 1`,
+      [sites[0] ?? 0],
+    )
+  )[0];
   const pick = <T>(value: T | undefined, stand: T): T | undefined =>
     value !== undefined ? value : fill ? stand : undefined;
   const id = (row: { id: number } | undefined) => (row ? Number(row.id) : undefined);
@@ -146,6 +154,7 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
     property: pick(property, NONE),
     card: pick(id(await cardOf(3)), NONE),
     idleCard: pick(id(await cardOf(1)), NONE),
+    workOrder: pick(id(workOrder), NONE),
   };
 }
 

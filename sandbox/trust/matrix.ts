@@ -45,6 +45,8 @@ export interface Objects {
   /** A rider card (active) bound to the side's sites, and one not activated yet. */
   card: number;
   idleCard: number;
+  /** An installation work order of the side's operator (one assigned to a builder first). */
+  workOrder: number;
 }
 
 /** One row: a request naming objects, the expectation per role, whether it names an object at all. */
