@@ -81,7 +81,13 @@ describe('rule 17: a work order from application to acceptance', () => {
     const stationId = await approveWithNewSite(id, '验收小区充电站');
     expect(await siteStatus(stationId)).toBe(2);
     const approved = await detail(OPERATOR, id);
-    expect(approved).toMatchObject({ status: 3, stationId, siteName: '验收小区充电站', builderName: '王强' });
+    expect(approved).toMatchObject({
+      status: 3,
+      stationId,
+      siteName: '验收小区充电站',
+      siteStatus: 2,
+      builderName: '王强',
+    });
     expect(approved.approverName).toBeTruthy();
     expect((await sb.data<WaitCounts>(OPERATOR, '/api/third/getOrderCountOfWait')).waitApproveCount).toBe(
       before.waitApproveCount - 1,
@@ -119,7 +125,7 @@ describe('rule 17: a work order from application to acceptance', () => {
       }),
     ).toEqual({ status: 5 });
     expect(await siteStatus(stationId)).toBe(1);
-    expect(await detail(OPERATOR, id)).toMatchObject({ status: 5, acceptTime: NOW, finishTime: NOW });
+    expect(await detail(OPERATOR, id)).toMatchObject({ status: 5, siteStatus: 1, acceptTime: NOW, finishTime: NOW });
     expect(
       (await refusal(OPERATOR, '/api/third/approvalBuildAchievement', { orderId: id, result: 1, content: '' })).message,
     ).toBe(STALE_WORK_ORDER);

@@ -198,13 +198,15 @@ export function workOrderRoutes(db: PGlite, now: () => number) {
           acceptContent: string | null;
           acceptTime: number | null;
           finishTime: number | null;
+          siteStatus: number | null;
         }
       >(
         db,
         `select ${ROW_COLUMNS}, w.merchant_id, w.socket_type, w.parking_spaces, w.has_power, w.photos, w.remark,
                 w.longitude, w.latitude, w.check_status, w.apply_approved_content, w.approver_name, w.online_site,
                 w.station_id, w.builder_id, w.train_confirm_time, w.submit_time, w.achievement_remark,
-                w.accept_content, w.accept_time, w.finish_time
+                w.accept_content, w.accept_time, w.finish_time,
+                (select st.status from site st where st.id = w.station_id) as site_status
          from work_order w left join account b on b.id = w.builder_id where w.id = $1`,
         [target.id],
       );
@@ -229,6 +231,8 @@ export function workOrderRoutes(db: PGlite, now: () => number) {
       const num = (v: number | null) => (v === null ? null : Number(v));
       const data: WorkOrderDetail = {
         ...rowOf(raw),
+        // The detail offers a call to the applicant (C-mine.md installDetail 申请信息): the number in full.
+        applicantPhone: raw.applicantPhone,
         commId: Number(raw.merchantId),
         socketType: Number(raw.socketType) as 10 | 12,
         parkingSpaces: Number(raw.parkingSpaces),
@@ -242,6 +246,7 @@ export function workOrderRoutes(db: PGlite, now: () => number) {
         approverName: raw.approverName,
         onlineSite: raw.onlineSite === null ? null : (Number(raw.onlineSite) as 1 | 2),
         stationId: num(raw.stationId),
+        siteStatus: raw.siteStatus === null ? null : (Number(raw.siteStatus) as 1 | 2 | 3),
         builderId: num(raw.builderId),
         trainConfirmTime: num(raw.trainConfirmTime),
         submitTime: num(raw.submitTime),

@@ -64,7 +64,10 @@ export interface WorkOrderSiteOption {
   address: string;
 }
 
-/** GET /api/third/getOrderDetail — the full work order (list fields plus the rest of entities.md §86). */
+/**
+ * GET /api/third/getOrderDetail — the full work order (list fields plus the rest of entities.md §86); here
+ * applicantPhone is in full (the detail offers a call).
+ */
 export interface WorkOrderDetail extends WorkOrderRow {
   /** The operator's merchant id. */
   commId: number;
@@ -80,6 +83,8 @@ export interface WorkOrderDetail extends WorkOrderRow {
   approverName: string | null;
   onlineSite: 1 | 2 | null;
   stationId: number | null;
+  /** The status of the order's site: 1 运营中, 2 建设中 (made for the order, until acceptance), 3 已停用; null before. */
+  siteStatus: 1 | 2 | 3 | null;
   builderId: number | null;
   trainConfirmTime: number | null;
   submitTime: number | null;

@@ -16,6 +16,6 @@ describe('the lazy screen table (src/app/screens.ts) and the startup route table
     const screen = await builtRouteOf('/income/withdraw')?.load?.();
     expect(screen?.default).toBeTypeOf('function');
     expect((screen?.default as () => string)()).toBe('withdraw screen');
-    expect(isBuilt('/mine/workOrder')).toBe(false);
+    expect(isBuilt('/mine/sim/index')).toBe(false);
   });
 });

@@ -47,6 +47,7 @@ const LAYOUTS: Partial<Record<RouteName, readonly RouteName[]>> = {
   siteInfo: ['facilityList', 'guardList', 'cameraList', 'smokeList'],
   siteIncomeSite: ['siteIncomeCharger', 'siteIncomeCard'],
   compact: ['compactOrders', 'compactRecharges'],
+  workOrder: ['workOrderOnline', 'workOrderWorking'],
 };
 
 /**

@@ -101,4 +101,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   compact: () => import('@/pages/compact/index'),
   compactOrders: () => import('@/pages/compact/index/order-list'),
   compactRecharges: () => import('@/pages/compact/index/recharge-list'),
+  workOrder: () => import('@/pages/mine/workOrder'),
+  workOrderOnline: () => import('@/pages/mine/workOrder/online'),
+  workOrderWorking: () => import('@/pages/mine/workOrder/working'),
+  installDetail: () => import('@/pages/mine/workOrder/working/installDetail'),
 };

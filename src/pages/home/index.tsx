@@ -473,16 +473,25 @@ const PropertyHome = observer(function PropertyHome({ home }: { home: HomeStore 
   );
 });
 
-const BuilderHome = observer(function BuilderHome() {
+const BuilderHome = observer(function BuilderHome({ home }: { home: HomeStore }) {
   const { merchant } = useStores();
   return (
-    <EntryLink to={href('workOrderWorking')} className={styles.card}>
-      <h2 className={styles.cardTitle}>待处理工单</h2>
-      <div className={styles.big} data-testid="builder-order-count">
-        <Count value={merchant.base.loaded ? merchant.base.orderCount : undefined} />
-      </div>
-      <div className={styles.row}>施工中与验收驳回的工单</div>
-    </EntryLink>
+    <>
+      <EntryLink to={href('workOrderWorking')} className={styles.card}>
+        <h2 className={styles.cardTitle}>待处理工单</h2>
+        <div className={styles.big} data-testid="builder-order-count">
+          <Count value={merchant.base.loaded ? merchant.base.orderCount : undefined} />
+        </div>
+        <div className={styles.row}>施工中与验收驳回的工单</div>
+      </EntryLink>
+      <EntryLink to={href('workOrderWorking', { status: 4 })} className={styles.card}>
+        <h2 className={styles.cardTitle}>待验收</h2>
+        <div className={styles.big} data-testid="builder-accept-count">
+          <Count value={home.builderWaits.data?.waitAcceptCount} />
+        </div>
+        <div className={styles.row}>已提交、等待运营商验收的工单</div>
+      </EntryLink>
+    </>
   );
 });
 
@@ -541,7 +550,7 @@ const HomePage = observer(function HomePage() {
         <div className={styles.body}>
           {home.variant === 'operator' && <OperatorHome home={home} />}
           {home.variant === 'property' && <PropertyHome home={home} />}
-          {home.variant === 'builder' && <BuilderHome />}
+          {home.variant === 'builder' && <BuilderHome home={home} />}
         </div>
       </PullToRefresh>
     </main>

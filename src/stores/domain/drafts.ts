@@ -221,6 +221,8 @@ export interface WorkOrderEdit {
   addstationId: number | null;
   siteName: string;
   builderId: number | null;
+  /** 施工人员: 'existing' = 选择已有 (builderId), 'new' = 新建账号 (builderName, builderPhone, builderPassword). */
+  builderMode: 'existing' | 'new';
 }
 
 /** A new work-order edit with the spec's defaults. */
@@ -238,6 +240,7 @@ export function emptyWorkOrderEdit(): WorkOrderEdit {
     addstationId: null,
     siteName: '',
     builderId: null,
+    builderMode: 'existing',
   };
 }
 

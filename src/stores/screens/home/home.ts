@@ -10,6 +10,7 @@ import {
   getTodayIncome,
   getUnSignBackOrderCount,
 } from '@/api/home';
+import { getOrderCountOfWait } from '@/api/work-order';
 import { href } from '@/config/routes';
 import { dayOf, firstDayOfMonthOf } from '@/lib/time';
 import { Loadable } from '@/stores/support/loadable';
@@ -78,6 +79,8 @@ export class HomeStore {
     return getCoinsOrderTotalMoney(firstDayOfMonthOf(now), dayOf(now));
   });
   readonly property = new Loadable(() => getMerchantHomePage());
+  /** The builder's 待验收 count (his own orders in status 4; C-mine.md getOrderCountOfWait). */
+  readonly builderWaits = new Loadable(() => getOrderCountOfWait());
 
   constructor(private readonly root: RootStore) {
     makeAutoObservable<HomeStore, 'root'>(this, { root: false });
@@ -103,6 +106,8 @@ export class HomeStore {
     if (!merchant.base.loaded) jobs.push(auth.loadMerchantInfo());
     if (this.variant === 'property') {
       jobs.push(this.property.load());
+    } else if (this.variant === 'builder') {
+      jobs.push(this.builderWaits.load());
     } else if (this.variant === 'operator') {
       jobs.push(this.income.load(), this.charge.load(), this.counts.load(), this.unsigned.load());
       if (session.can('card:view')) jobs.push(this.cards.load());
