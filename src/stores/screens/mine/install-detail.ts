@@ -127,10 +127,14 @@ export class InstallDetailStore {
     this.achievementRemark = text.slice(0, 200);
   }
 
-  /** Shows the application's photos in the host's image viewer, from `url`. */
+  /**
+   * Shows the application's photos in the host's image viewer, from `url` (the hosts' viewers take absolute
+   * addresses: a path of the backend's is resolved against the page's origin).
+   */
   previewPhoto(url: string): void {
-    const photos = this.detail.data?.photos ?? [];
-    this.root.platform.previewImage(photos, url);
+    const absolute = (u: string) => new URL(u, globalThis.location.href).href;
+    const photos = (this.detail.data?.photos ?? []).map(absolute);
+    this.root.platform.previewImage(photos, absolute(url));
   }
 
   openTraining(): void {

@@ -238,6 +238,19 @@ describe('InstallDetailStore', () => {
     expect(api.getOrderDetail).toHaveBeenCalled();
   });
 
+  it('previews the photos with absolute addresses (the hosts’ viewers need them)', async () => {
+    const root = loginAs(1);
+    api.getOrderDetail.mockResolvedValue({ ...ORDER, photos: ['/__sandbox/static/a.jpg', '/__sandbox/static/b.jpg'] });
+    const store = new InstallDetailStore(root, 7);
+    await store.load();
+    store.previewPhoto('/__sandbox/static/b.jpg');
+    const origin = globalThis.location.origin;
+    expect(root.platform.previewImage).toHaveBeenCalledWith(
+      [`${origin}/__sandbox/static/a.jpg`, `${origin}/__sandbox/static/b.jpg`],
+      `${origin}/__sandbox/static/b.jpg`,
+    );
+  });
+
   it('驳回整改 needs content; 验收通过 refreshes merchant info', async () => {
     const root = loginAs(1);
     api.getOrderDetail.mockResolvedValue({ ...ORDER, status: 4 });
