@@ -3,7 +3,8 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { resolveSettings } from './deploy/settings';
 import { moduleGraphPlugin } from './scripts/module-graph';
-import { screenNames } from './scripts/screen-names';
+import { unbuiltRoutes } from './scripts/screen-names';
+import packageJson from './package.json';
 
 /**
  * One code base, two bundles (ARCHITECTURE.md "Build"): the `wechat` and `alipay` environments share this config
@@ -17,8 +18,10 @@ export default defineConfig(({ envMode }) => {
   for (const [key, value] of Object.entries(vars)) {
     define[`import.meta.env.${key}`] = JSON.stringify(value);
   }
-  // The lazy screen table's route names (src/app/routes.ts, src/app/screens.ts).
-  define.__SCREEN_NAMES__ = JSON.stringify(screenNames());
+  // The routes without a screen yet (src/app/routes.ts; scripts/screen-names.ts).
+  define.__UNBUILT_ROUTES__ = JSON.stringify(unbuiltRoutes());
+  // The app's version (package.json), shown by the settings centre's 关于.
+  define.__APP_VERSION__ = JSON.stringify(packageJson.version);
   const assetBase = vars.PUBLIC_ASSET_PREFIX?.replace(/\/$/, '') ?? '';
   const environment = (name: 'wechat' | 'alipay') => ({
     source: { entry: { index: `./entries/${name}.tsx` } },

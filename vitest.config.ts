@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { resolveSettings } from './deploy/settings';
-import { screenNames } from './scripts/screen-names';
+import { unbuiltRoutes } from './scripts/screen-names';
+import packageJson from './package.json';
 
 /** Unit tests see the settings of the sandbox build, as the bundles served by npm start do. */
 const define = {
@@ -12,8 +13,10 @@ const define = {
       JSON.stringify(value),
     ]),
   ),
-  // The lazy screen table's route names, as the build defines them (src/app/routes.ts).
-  __SCREEN_NAMES__: JSON.stringify(screenNames()),
+  // The routes without a screen yet, as the build defines them (src/app/routes.ts).
+  __UNBUILT_ROUTES__: JSON.stringify(unbuiltRoutes()),
+  // The app's version, as the build defines it (rsbuild.config.ts).
+  __APP_VERSION__: JSON.stringify(packageJson.version),
 };
 
 /**
@@ -31,14 +34,25 @@ const alias = { '@/': `${path.resolve('src')}/`, '@platform/': `${path.resolve('
  * the way change every account for good (settlements, expiries), so they run after the files that expect the demo
  * world as seeded. Putting the clock back cannot undo what ran.
  */
-const CLOCK_FAR_AHEAD = ['test/e2e/settlement-centre.test.ts', 'test/e2e/home-compact.test.ts'];
+const CLOCK_FAR_AHEAD = [
+  'test/e2e/settlement-centre.test.ts',
+  'test/e2e/home-compact.test.ts',
+  'test/e2e/income-sim-arrears.test.ts',
+];
 
-/** Vitest's order (slowest first, from its cache), with the files of CLOCK_FAR_AHEAD moved to the end. */
+/**
+ * Vitest's order (slowest first, from its cache), with the files of CLOCK_FAR_AHEAD moved to the end in the order they
+ * are listed: each expects the world the ones before it left (settlement-centre's first tests need the cycle still
+ * open, which a file that passed a 1st has settled). Without the list's order a fresh clone ran them in any order.
+ */
 class ClockLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const last = (file: TestSpecification) => CLOCK_FAR_AHEAD.some((name) => file.moduleId.endsWith(name));
-    return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)];
+    const rank = (file: TestSpecification) => CLOCK_FAR_AHEAD.findIndex((name) => file.moduleId.endsWith(name));
+    return [
+      ...sorted.filter((file) => rank(file) < 0),
+      ...sorted.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b)),
+    ];
   }
 }
 
@@ -87,7 +101,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          // test/e2e/nginx.test.ts walks the app's route table (src/app/routes.ts reads __SCREEN_NAMES__).
+          // test/e2e/nginx.test.ts walks the app's route table (src/app/routes.ts reads __UNBUILT_ROUTES__).
           setupFiles: ['test/e2e/setup-globals.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

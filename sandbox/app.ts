@@ -1,6 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { accountRoutes } from './api/accounts';
+import { factorialRoutes } from './api/factorial';
+import { tenementRoutes } from './api/tenement';
 import { cardRoutes } from './api/card';
 import { cardMoneyRoutes } from './api/card-money';
 import { cardSettingsRoutes } from './api/card-settings';
@@ -19,13 +22,18 @@ import { homeRoutes } from './api/home';
 import { incomeRoutes } from './api/income';
 import { incomeMoneyRoutes } from './api/income-money';
 import { mineRoutes } from './api/mine';
+import { messageRoutes } from './api/messages';
+import { mineSetRoutes } from './api/mine-set';
 import { statementRoutes } from './api/statements';
 import { siteBillRoutes } from './api/site-bills';
+import { billSettingRoutes } from './api/bill-settings';
+import { statementExportRoutes } from './api/statement-exports';
 import { incomeAnalysisRoutes } from './api/income-analysis';
 import { settlementRoutes } from './api/settlement';
 import { siteRoutes } from './api/site';
 import { siteIncomeRoutes } from './api/site-income';
 import { siteSettingsRoutes } from './api/site-settings';
+import { siteAuthorRoutes } from './api/site-author';
 import { userRoutes } from './api/user';
 import { workOrderRoutes } from './api/work-order';
 import type { SandboxConfig } from './config';
@@ -44,6 +52,8 @@ import { oauthRoutes } from './pages/oauth';
 import { payRoutes } from './pages/pay';
 import { staticRoutes } from './pages/static';
 import { workOrderControlRoutes } from './pages/work-orders';
+import { siteApplyControlRoutes } from './pages/site-applies';
+import { walletControlRoutes } from './pages/wallet-control';
 
 /**
  * The sandbox backend (ARCHITECTURE.md "The sandbox"): the API contract under /api and /wap, the platforms'
@@ -91,6 +101,11 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(siteSettingsRoutes(db, now));
   api(siteIncomeRoutes(db, now));
   api(mineRoutes(db, now));
+  api(messageRoutes(db, now));
+  api(mineSetRoutes(db, now));
+  api(accountRoutes(db, now));
+  api(tenementRoutes(db, now));
+  api(factorialRoutes(db, now));
   api(incomeRoutes(db, now));
   api(incomeMoneyRoutes(db, now));
   api(cardRoutes(db, now));
@@ -113,14 +128,19 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   api(exportRoutes(db, now));
   api(statementRoutes(db, now));
   api(siteBillRoutes(db, now));
+  api(billSettingRoutes(db, now));
+  api(statementExportRoutes(db, now));
   api(incomeAnalysisRoutes(db, now));
   api(workOrderRoutes(db, now));
+  api(siteAuthorRoutes(db, now));
   app.route('/', oauthRoutes(db, config, now));
   app.route('/', payRoutes(db, config, notifier, now));
   app.route('/', esignPageRoutes(db, esignProvider, now));
   app.route('/', controlRoutes(db, faults, jobs));
   app.route('/', mailRoutes(db));
   app.route('/', workOrderControlRoutes(db, now));
+  app.route('/', siteApplyControlRoutes(db, now));
+  app.route('/', walletControlRoutes(db, now));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
   app.route('/', staticRoutes(config));

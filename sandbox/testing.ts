@@ -152,6 +152,10 @@ export const DEMO_PHONES = {
   unsignedOperator: '13800138007',
   /** 滨江智充 (10009), an operator awaiting its KYB amount; a partner (合作方) in share-rule tests. */
   kybOperator: '13800138008',
+  /** 城西便民 (10020), a second operator without a signed contract, certified and ready to sign (orders held). */
+  heldOperator: '13800138020',
+  /** 九堡快充 (10021), a split-mode operator on the platform wallet owing two platform-fee periods, no sites. */
+  owingOperator: '13800138021',
 } as const;
 
 /** A demo account by its role. */

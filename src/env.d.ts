@@ -24,5 +24,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_LECHANGE_API_URL?: string;
 }
 
-/** The route names of src/app/screens.ts's table, defined at build time (scripts/screen-names.ts). */
-declare const __SCREEN_NAMES__: readonly string[];
+/** The routes without a screen yet (neither a hub nor a line of src/app/screens.ts), defined at build time (scripts/screen-names.ts). */
+declare const __UNBUILT_ROUTES__: readonly string[];
+
+/** The app's version (package.json), defined at build time (rsbuild.config.ts). */
+declare const __APP_VERSION__: string;

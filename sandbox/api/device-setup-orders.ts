@@ -294,19 +294,25 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
 /** One OrderSplit row before it is stored: the fields the seed's rows carry that one order decides. */
 type SplitRow = Pick<SeedSplitRow, 'role' | 'accountId' | 'partyType' | 'rate' | 'proportion' | 'periodId' | 'amount'>;
 
+/** What a split reads of its source: a charge order, or a recharge (id, rechargeNo, siteId, payTime, energyWh 0). */
+export type SplitSource = Pick<OrderRow, 'id' | 'orderNo' | 'siteId' | 'payTime' | 'energyWh'>;
+
 /**
- * The OrderSplit rows of an ended scan-paid (charge) or coin order (B §B.8) with the share-rule version in force on its
- * pay day: channel fee round(G × 0.6 %) (charge only, role 4), the platform split of a settleMode-2 owner (role 3,
- * capped by the open fee period), then splitAmounts (the seed's rule): electricity to the property (role 5), the
- * parties' shares of Base = G − shared costs (roles 1/2, floor), the owner's remainder (role 0). The rows add up to G.
+ * The OrderSplit rows of an ended scan-paid (charge) or coin order, or of a site card's recharge (kind 'card', orderType
+ * 2 储值卡/电子卡 or 3 月卡; as the seed splits recharges), B §B.8, with the share-rule version in force on its pay day:
+ * channel fee round(G × 0.6 %) (charge and card, role 4), the platform split of a settleMode-2 owner (role 3, capped by
+ * the open fee period), then splitAmounts (the seed's rule): electricity to the property (role 5; none for a card), the
+ * parties' shares of Base = G − shared costs (roles 1/2, floor, the party's cardRate for a card), the owner's remainder
+ * (role 0). The rows add up to G and are dated `at` (their AccountDailyStat day too).
  */
 export async function splitOrder(
   db: Db,
-  order: OrderRow,
+  order: SplitSource,
   gross: number,
-  kind: 'charge' | 'coin',
+  kind: 'charge' | 'coin' | 'card',
   at: number,
   now: number,
+  orderType?: 2 | 3,
 ): Promise<void> {
   const payDay = dayOf(Number(order.payTime));
   // The rule in force on the pay day: a 待生效 version whose day has come is switched on first (B.6).
@@ -324,9 +330,15 @@ export async function splitOrder(
     [order.siteId, payDay],
   );
   if (!version) return;
-  const parties = await rows<{ userId: number; partyType: number; chargeRate: number; coinRate: number }>(
+  const parties = await rows<{
+    userId: number;
+    partyType: number;
+    chargeRate: number;
+    cardRate: number;
+    coinRate: number;
+  }>(
     db,
-    'select user_id, party_type, charge_rate, coin_rate from site_share_party where version_id = $1 order by id',
+    'select user_id, party_type, charge_rate, card_rate, coin_rate from site_share_party where version_id = $1 order by id',
     [version.id],
   );
   const site = await one<{ operatorId: number; merchantId: number | null }>(
@@ -338,11 +350,11 @@ export async function splitOrder(
   const owner = await one<{ settleMode: number }>(db, 'select settle_mode from account where id = $1', [
     site.operatorId,
   ]);
-  const channelFee = kind === 'charge' ? channelFeeOf(gross) : 0;
+  const channelFee = kind !== 'coin' ? channelFeeOf(gross) : 0;
   let platformFee = 0;
   let proportion: number | null = null;
   let periodId: number | null = null;
-  if (owner?.settleMode === 2 && kind === 'charge') {
+  if (owner?.settleMode === 2 && kind !== 'coin') {
     const plan = await one<{ proportion: number }>(
       db,
       'select proportion from site_instalment where site_id = $1 and status = 1 order by id desc limit 1',
@@ -378,7 +390,7 @@ export async function splitOrder(
     parties.map((p) => ({
       userId: Number(p.userId),
       partyType: Number(p.partyType),
-      rate: kind === 'coin' ? Number(p.coinRate) : Number(p.chargeRate),
+      rate: Number(kind === 'coin' ? p.coinRate : kind === 'card' ? p.cardRate : p.chargeRate),
     })),
     site.merchantId !== null,
   );
@@ -403,7 +415,7 @@ export async function splitOrder(
          proportion, period_id, amount, cash_only, post_status, create_time, update_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, $14)`,
       [
-        kind === 'coin' ? 4 : 1,
+        kind === 'coin' ? 4 : kind === 'card' ? (orderType ?? 2) : 1,
         order.id,
         order.orderNo,
         order.siteId,

@@ -12,7 +12,14 @@ import { endpoints } from '../http/endpoint';
 import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, addDays, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
-import { INCOME_SETTLE, countedSiteIds, incomeBetween, orderCountBySite, siteCounts } from '../domain/sites';
+import {
+  INCOME_SETTLE,
+  countedSiteIds,
+  incomeBetween,
+  orderCountBySite,
+  siteCounts,
+  siteIncomeBetween,
+} from '../domain/sites';
 
 /** The account figures of domain/sites.ts, where other screens' endpoints have always imported them from. */
 export { incomeBetween, siteCounts };
@@ -250,10 +257,14 @@ export function homeRoutes(db: PGlite, now: () => number) {
     '/api/user/merchantHomePage',
     {
       permission: 'login',
-      input: z.object({ merchantId: z.coerce.number().int().positive().optional() }),
+      input: z.object({
+        merchantId: z.coerce.number().int().positive().optional(),
+        pageNum: z.coerce.number().int().min(1, 'pageNum 须为正整数').optional(),
+        pageSize: z.coerce.number().int().min(1).max(100, 'pageSize 最大为100').optional(),
+      }),
       touches: touches.property('merchantId'),
     },
-    async ({ caller, target: { merchantId } }) => {
+    async ({ caller, input: q, target: { merchantId } }) => {
       const merchant = await one<{ name: string; shortName: string }>(
         db,
         'select name, short_name from account where id = $1',
@@ -270,13 +281,33 @@ export function homeRoutes(db: PGlite, now: () => number) {
          ${from === null ? '' : 'and create_time >= $2'}`,
           from === null ? [merchantId] : [merchantId, from],
         );
-      const sites = await rows<{ siteId: number; siteName: string; socketCount: number }>(
+      // The property's party row of the share rule in force gives its ratio (C-mine.md base/list 分润比例).
+      const sites = await rows<{
+        siteId: number;
+        siteName: string;
+        address: string;
+        socketCount: number;
+        shareRatio: number | null;
+      }>(
         db,
-        `select s.id as site_id, s.name as site_name,
-              (select count(*)::int from charger c join device d on d.id = c.device_id where d.site_id = s.id) as socket_count
+        `select s.id as site_id, s.name as site_name, s.address,
+              (select count(*)::int from charger c join device d on d.id = c.device_id where d.site_id = s.id) as socket_count,
+              (select p.charge_rate from site_share_rule_version v join site_share_party p on p.version_id = v.id
+                where v.site_id = s.id and v.status = 1 and p.user_id = $1 and p.party_type = 2
+                order by v.id desc limit 1) as share_ratio
        from site s where s.merchant_id = $1 and s.deleted = 0 order by s.id`,
         [merchantId],
       );
+      // The whole site's income is the owner's business: the property itself sees its share only (rule 1).
+      const income =
+        merchantId === caller.ownerId
+          ? null
+          : await siteIncomeBetween(
+              db,
+              sites.map((site) => site.siteId),
+              monthStart,
+              today + DAY_MS,
+            );
       const list = [];
       for (const site of sites) {
         const monthShareIncome = await scalar(
@@ -284,8 +315,15 @@ export function homeRoutes(db: PGlite, now: () => number) {
           'select coalesce(sum(amount), 0) from order_split where account_id = $1 and site_id = $2 and create_time >= $3',
           [merchantId, site.siteId, monthStart],
         );
-        list.push({ ...site, monthShareIncome });
+        list.push({
+          ...site,
+          shareRatio: site.shareRatio === null ? null : Number(site.shareRatio),
+          monthIncome: income ? (income.get(Number(site.siteId))?.total ?? 0) : null,
+          monthShareIncome,
+        });
       }
+      const paged =
+        q.pageSize === undefined ? list : list.slice(((q.pageNum ?? 1) - 1) * q.pageSize).slice(0, q.pageSize);
       const wallet = await one<{ availableBalance: number }>(
         db,
         'select available_balance from wallet where account_id = $1',
@@ -302,7 +340,7 @@ export function homeRoutes(db: PGlite, now: () => number) {
           totalShareIncome: await share(null),
         },
         availableBalance: merchantId === caller.ownerId ? Number(wallet?.availableBalance ?? 0) : 0,
-        list,
+        list: paged,
         total: list.length,
       };
       return data;

@@ -20,6 +20,7 @@ export const ACCESS: AccessTable = {
     request: () => ({}),
     expect: can('income:view', { types: [1, 2, 3] }),
   },
-  'GET /api/account/settlement/cost/arrears/oweAmount': { request: () => ({}), expect: INCOME },
+  // also the arrears banner of /mine/sim/index (C-mine.md), read with `sim`
+  'GET /api/account/settlement/cost/arrears/oweAmount': { request: () => ({}), expect: can(['income:view', 'sim']) },
   'GET /api/share/instalment/queryCommOweAmount': { request: () => ({}), expect: INCOME },
 };

@@ -534,7 +534,8 @@ export function incomeRoutes(db: PGlite, now: () => number) {
 
   api.get(
     '/api/account/settlement/cost/arrears/oweAmount',
-    { permission: 'income:view', input: z.object({}), touches: touches.account },
+    // /income reads it with income:view, /mine/sim/index's arrears banner with sim (C-mine.md)
+    { permission: { anyOf: ['income:view', 'sim'] }, input: z.object({}), touches: touches.account },
     async ({ caller }) => {
       const { ownerId } = caller;
       const row = await one<{ oweAmount: number; count: number }>(

@@ -18,6 +18,7 @@ import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
 import { DAY_MS, startOfDayAt } from '../lib/time';
 import { countedSiteIds, siteCounts } from '../domain/sites';
+import { warningScope } from '../domain/warnings';
 
 /**
  * The personal centre's endpoints (C-mine.md "/mine — 个人中心" Calls; entities.md §88–§92, R1, R2, R12): operating
@@ -49,21 +50,6 @@ export async function cardTotal(db: PGlite, scope: Scope): Promise<number> {
      and exists (select 1 from card_site cs where cs.card_id = card.id and cs.site_id = any($2::bigint[]))`,
     [scope.ownerId, await scope.siteIds()],
   );
-}
-
-/**
- * The WHERE clause selecting the warnings a caller sees (R1.1, R1.3): an owner (1/2) and a builder its operator's
- * warnings; a sub-account with dataScope 2 only those of its sites; a property those of the sites linked to it.
- */
-async function warningScope(scope: Scope): Promise<{ where: string; params: unknown[] }> {
-  const { account, ownerId } = scope;
-  if (account.accountType === 3) {
-    return { where: 'site_id = any($1::bigint[])', params: [await scope.siteIds()] };
-  }
-  if (scope.limited) {
-    return { where: 'merchant_id = $1 and site_id = any($2::bigint[])', params: [ownerId, await scope.siteIds()] };
-  }
-  return { where: 'merchant_id = $1', params: [ownerId] };
 }
 
 /** A poster on sale (status 1 上架), or BizError(1) naming the id. */

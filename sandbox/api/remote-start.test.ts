@@ -6,7 +6,7 @@ import { one, rows, scalar } from '../lib/db';
 import { dayOf } from '../lib/time';
 import { openSandboxForFile, walletViolations } from '../testing';
 import { moneyNeverDoubles, newRequestId } from '../testing-money';
-import { REMOTE_ACK_MS, REMOTE_START_TIMEOUT_MS } from './remote-start';
+import { REJECT_REASON, REMOTE_ACK_MS, REMOTE_START_TIMEOUT_MS } from './remote-start';
 
 /**
  * Remote charging against the simulated box (C-mine.md /mine/remoteCharge; Business rule 15) through HTTP: a start is
@@ -76,7 +76,7 @@ const commands = async (s: Socket, since: number) =>
     })
   ).body.data.filter((c) => c.type === 7 && c.params.socketNo === s.socketNo);
 
-const behave = (s: Socket, behaviour: 'ok' | 'fail' | 'offline') =>
+const behave = (s: Socket, behaviour: 'ok' | 'fail' | 'reject' | 'offline') =>
   sb.post('/__sandbox/device-behaviour', null, { serialNumber: s.serialNumber, behaviour });
 
 describe('remote start (rule 15)', () => {
@@ -148,6 +148,32 @@ describe('remote start (rule 15)', () => {
     expect(await socketStatus(s)).toBe(0);
     const again = await start(s);
     expect(again.body.code).toBe(0);
+    await sb.advance(REMOTE_ACK_MS);
+    expect(await recordOf(again.body.data.recordId)).toMatchObject({ status: 2 });
+  });
+
+  it('a box that refuses the command answers 启动失败 at once; the socket stays free and a repeat answers the same', async () => {
+    const s = await idleSocket();
+    expect((await behave(s, 'reject')).body.code).toBe(0);
+    const at = sb.clock.now;
+    const requestId = newRequestId();
+    const answer = await start(s, requestId);
+    expect(answer.body).toMatchObject({ code: 0, data: { status: 4, failReason: REJECT_REASON } });
+    const { recordId, orderNo } = answer.body.data;
+    // at once, without the clock moving: record and order 启动失败, the socket never taken
+    expect(await recordOf(recordId)).toMatchObject({ status: 4, failReason: REJECT_REASON, actualMinutes: 0 });
+    expect(
+      await one(sb.db, 'select status, amount, pay_type from charge_order where order_no = $1', [orderNo]),
+    ).toMatchObject({ status: 5, amount: 0, payType: 7 });
+    expect(await socketStatus(s)).toBe(0);
+    expect(await commands(s, at)).toHaveLength(1);
+    // the same request again: the first answer, no second record or command
+    expect((await start(s, requestId)).body.data).toEqual(answer.body.data);
+    expect(await commands(s, at)).toHaveLength(1);
+    // the box works again: the next start goes through
+    expect((await behave(s, 'ok')).body.code).toBe(0);
+    const again = await start(s);
+    expect(again.body.data.status).toBe(1);
     await sb.advance(REMOTE_ACK_MS);
     expect(await recordOf(again.body.data.recordId)).toMatchObject({ status: 2 });
   });

@@ -22,13 +22,18 @@ import { startFreeOrder } from './device-setup-orders';
  * - a box that works acknowledges REMOTE_ACK_MS later: the socket turns 充电中 and the record 充电中; the order then
  *   charges and ends like any other (device-setup-orders.ts: power reports, 时间到 at its minutes, record 已结束);
  * - a box set to fail, or gone offline, never acknowledges: 60 s after the start the record becomes 启动失败 with its
- *   reason, the order 启动失败 (status 5, never counted) and the socket is freed.
+ *   reason, the order 启动失败 (status 5, never counted) and the socket is freed;
+ * - a box set to reject refuses the command at once (its socket cannot power on): the answer itself is `status 4` with
+ *   its `failReason` (the design's instant 启动失败, C-mine.md /mine/remoteCharge "result 4 启动失败 → alert"), the record
+ *   and the order are made 启动失败 in the same transaction and the socket stays free. A repeat of the request answers
+ *   the same (exactly once).
  * Refusals: the box offline (设备离线), the socket not idle, longer than the site's maxMinutes, the account's 20 starts
  * of the day (今日远程充电次数已达上限; counted by the insert itself, so parallel starts cannot pass it together).
  *
  * Test control (README "Sandbox interfaces"): POST /__sandbox/device-behaviour `{ serialNumber, behaviour: 'ok' |
- * 'fail' | 'offline' }` — 'fail' makes the box ignore start commands (each fails after 60 s), 'offline' takes it off
- * line now (box 离线, its idle sockets 离线, new starts refused; pending ones fail), 'ok' restores it.
+ * 'fail' | 'reject' | 'offline' }` — 'fail' makes the box ignore start commands (each fails after 60 s), 'reject' makes
+ * it refuse each at once, 'offline' takes it off line now (box 离线, its idle sockets 离线, new starts refused; pending
+ * ones fail), 'ok' restores it.
  */
 
 /** A working box acknowledges a start this long after it (ms). */
@@ -41,8 +46,11 @@ export const REMOTE_DAILY_LIMIT = 20;
 const SERIAL = /^[0-9A-Za-z]{6,20}$/;
 const serialSchema = z.string({ error: '请输入设备号' }).trim().regex(SERIAL, '设备号格式不正确');
 
-/** The simulated behaviour of a box: 1 fails every start (no acknowledgement); absent = works. */
+/** The simulated behaviour of a box: 1 fails every start (no acknowledgement), 2 refuses each at once; absent = works. */
 const FAILS = 1;
+const REJECTS = 2;
+/** failReason of a start the box refused at once. */
+export const REJECT_REASON = '插座无法通电，启动失败';
 
 /** The start statuses of a remote record: 1 启动中, 2 充电中, 4 启动失败. */
 interface PendingStart {
@@ -78,7 +86,7 @@ async function pendingStarts(db: Db): Promise<PendingStart[]> {
     chargerId: Number(r.chargerId),
     deviceId: Number(r.deviceId),
     startTime: Number(r.startTime),
-    failing: Number(r.behaviour) === FAILS,
+    failing: Number(r.behaviour) === FAILS || Number(r.behaviour) === REJECTS,
     offline: Number(r.status) === 2,
   }));
 }
@@ -160,9 +168,16 @@ export function remoteStartRoutes(db: PGlite, now: () => number) {
         async (tx) => {
           if (body.reasonType === 4 && (body.remark ?? '').length < 2)
             throw new BizError(INVALID, '请填写远程启动原因');
-          const device = await one<{ id: number; serialNumber: string; siteId: number; status: number }>(
+          const device = await one<{
+            id: number;
+            serialNumber: string;
+            siteId: number;
+            status: number;
+            behaviour: number | null;
+          }>(
             tx,
-            'select id, serial_number, site_id, status from device where id = $1',
+            `select d.id, d.serial_number, d.site_id, d.status, s.behaviour
+             from device d left join device_simulation s on s.device_id = d.id where d.id = $1`,
             [target.id],
           );
           if (!device || device.siteId === null) throw new BizError(INVALID, '设备不存在');
@@ -243,6 +258,25 @@ export function remoteStartRoutes(db: PGlite, now: () => number) {
             { socketNo: body.socketNo, minutes: body.chargeMinutes, reasonType: body.reasonType, orderNo },
             at,
           );
+          if (Number(device.behaviour) === REJECTS) {
+            // The box refused the command: the start fails now, and the socket was never taken.
+            await tx.query(
+              `update remote_charge_record set status = 4, fail_reason = $2, actual_minutes = 0, end_time = $3,
+                 update_time = $3 where id = $1`,
+              [record.id, REJECT_REASON, at],
+            );
+            await tx.query(
+              `update charge_order set status = 5, end_time = $2, duration_minutes = 0, update_time = $2
+               where id = $1`,
+              [orderId, at],
+            );
+            await tx.query(
+              `update charger set current_order_id = null, power = 0, update_time = $2
+               where id = $1 and current_order_id = $3`,
+              [charger.id, at, orderId],
+            );
+            return { recordId: Number(record.id), orderNo, status: 4 as const, failReason: REJECT_REASON };
+          }
           return { recordId: Number(record.id), orderNo, status: 1 as const };
         },
       );
@@ -258,18 +292,20 @@ export function remoteStartRoutes(db: PGlite, now: () => number) {
       c,
       z.object({
         serialNumber: serialSchema,
-        behaviour: z.enum(['ok', 'fail', 'offline'], { error: "behaviour 须为 'ok' | 'fail' | 'offline'" }),
+        behaviour: z.enum(['ok', 'fail', 'reject', 'offline'], {
+          error: "behaviour 须为 'ok' | 'fail' | 'reject' | 'offline'",
+        }),
       }),
     );
     const device = await one<{ id: number }>(db, 'select id from device where serial_number = $1', [body.serialNumber]);
     if (!device) throw new BizError(INVALID, '设备不存在');
     const at = now();
     await db.transaction(async (tx) => {
-      if (body.behaviour === 'fail') {
+      if (body.behaviour === 'fail' || body.behaviour === 'reject') {
         await tx.query(
           `insert into device_simulation (device_id, behaviour, update_time) values ($1, $2, $3)
            on conflict (device_id) do update set behaviour = excluded.behaviour, update_time = excluded.update_time`,
-          [device.id, FAILS, at],
+          [device.id, body.behaviour === 'fail' ? FAILS : REJECTS, at],
         );
       } else {
         await tx.query('delete from device_simulation where device_id = $1', [device.id]);

@@ -19,11 +19,14 @@ import type {
   SplitDeduction,
   SplitDeductionPage,
 } from '../../src/api/settlement';
+import { forbidden } from '../http/access';
 import { endpoints } from '../http/endpoint';
 import { BizError } from '../http/envelope';
+import type { Caller } from '../http/session';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { addMonths, DAY_MS, dayOf, lastDayOfMonth, monthOf, startOfDay } from '../lib/time';
+import { simBills, simCurrentBill } from './sim-rent';
 
 /**
  * The settlement screens' reads (A-shell-home-settlement.md §4 settlement centre, settleMode 1; §5 platform fee,
@@ -31,7 +34,10 @@ import { addMonths, DAY_MS, dayOf, lastDayOfMonth, monthOf, startOfDay } from '.
  * the 02:30 daily freeze into instalment_deduction / deduction_item / freeze_record, the 03:00 settlement on the settle
  * day and cost_settlement; order_split role 3 rows of each paid order against the open fee_period, closed on its
  * settleDate) and the demo world's replay of the same rules. Nothing here is stored apart: every figure is read from
- * those rows. All need the permission `settlement` and answer the caller's owner's whole account (touches.account).
+ * those rows. All need the permission `settlement` and answer the caller's owner's whole account (touches.account),
+ * except the three reads the SIM screens share (frozenAmount, frozenInfo, historyList): asked with costType 1 (SIM
+ * rent, C-mine.md /mine/sim/*) they need the permission `sim` instead (entities.md §1 Account codes; C-mine.md /mine:
+ * SIM月租 is gated by `sim`), checked by `needCostTypeCode`.
  */
 
 const paging = {
@@ -115,10 +121,21 @@ async function siteInstalments(db: Db, accountId: number, siteId?: number): Prom
   );
 }
 
+/**
+ * The code a read shared by the settlement centre and the SIM screens needs: `sim` for costType 1 (SIM rent), else
+ * `settlement` (instalments, the default costType 2). Throws 403 无操作权限 when the caller lacks it.
+ */
+function needCostTypeCode(caller: Caller, costType: number | undefined): void {
+  const code = costType === 1 ? 'sim' : 'settlement';
+  if (!caller.account.permissions.includes(code)) throw forbidden();
+}
+
 /** Registers the settlement reads (settleMode 1 and 2) on a Hono app. */
 export function settlementRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
   const read = { permission: 'settlement' as const, touches: touches.account };
+  /** The reads shared with the SIM screens: either code lets the request in, `needCostTypeCode` decides by costType. */
+  const costTypeRead = { permission: { anyOf: ['settlement', 'sim'] as const }, touches: touches.account };
 
   // ---------------------------------------------------------------- settleMode 1: settlement centre (A §4)
 
@@ -143,10 +160,11 @@ export function settlementRoutes(db: PGlite, now: () => number) {
   api.get(
     '/api/account/settlement/cost/frozenAmount',
     {
-      ...read,
+      ...costTypeRead,
       input: z.object({ cycle: cycleRule.optional(), costType: z.coerce.number().int().min(1).max(2).default(2) }),
     },
     async ({ caller, input }) => {
+      needCostTypeCode(caller, input.costType);
       const cycle = input.cycle ?? monthOf(now());
       const plans = await one<{ dueAmount: number; frozenAmount: number }>(
         db,
@@ -181,9 +199,15 @@ export function settlementRoutes(db: PGlite, now: () => number) {
 
   api.get(
     '/api/account/settlement/cost/frozenInfo',
-    { ...read, input: z.object({ cycle: cycleRule.optional(), costType: z.literal('2').or(z.literal(2)).optional() }) },
+    {
+      ...costTypeRead,
+      input: z.object({ cycle: cycleRule.optional(), costType: z.coerce.number().int().min(1).max(2).optional() }),
+    },
     async ({ caller, input }) => {
+      needCostTypeCode(caller, input.costType);
       const cycle = input.cycle ?? monthOf(now());
+      // costType 1: the month's SIM rent bill (C-mine.md /mine/sim/index), or null.
+      if (input.costType === 1) return simCurrentBill(db, caller.ownerId, cycle);
       const list = asRows<FrozenSite>(
         await rows(
           db,
@@ -373,11 +397,22 @@ export function settlementRoutes(db: PGlite, now: () => number) {
   api.get(
     '/api/account/settlement/cost/historyList',
     {
-      ...read,
-      input: z.object({ ...paging, year: yearRule.optional(), costType: z.literal('2').or(z.literal(2)).optional() }),
+      ...costTypeRead,
+      input: z.object({
+        ...paging,
+        year: yearRule.optional(),
+        costType: z.coerce.number().int().min(1).max(2).optional(),
+        version: z.coerce.number().int().min(1).max(2).default(2),
+      }),
     },
     async ({ caller, input }) => {
+      needCostTypeCode(caller, input.costType);
       const year = String(input.year ?? Number(dayOf(now()).slice(0, 4)));
+      // costType 1: the SIM bills (C-mine.md /mine/sim/index/list, version 2; /oldSim, version 1).
+      if (input.costType === 1) {
+        const version = input.version === 1 ? 1 : 2;
+        return simBills(db, caller.ownerId, { ...input, version, year: Number(year) });
+      }
       // closed cycles only: a sheet still 结算中 is the current cycle, shown on /stages/index
       const where = `where account_id = $1 and status in (2, 3) and cycle like $2 || '-%'`;
       const total = await scalar(db, `select count(*) from cost_settlement ${where}`, [caller.ownerId, year]);

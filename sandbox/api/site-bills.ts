@@ -28,7 +28,7 @@ const listInput = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-type ListInput = z.infer<typeof listInput>;
+export type ListInput = z.infer<typeof listInput>;
 
 /** Whose view a bill is computed for: the owner, the superior of an agent's site, or the site's property. */
 type View = { kind: 'owner' } | { kind: 'superior'; accountId: number } | { kind: 'property'; accountId: number };
@@ -185,7 +185,7 @@ function listFields(bill: Awaited<ReturnType<typeof billOfSite>>): SiteBill {
 }
 
 /** Which sites a list covers for the caller, and in whose view. */
-type ListKind = 'first' | 'sub' | 'agents' | 'property';
+export type ListKind = 'first' | 'sub' | 'agents' | 'property';
 
 async function listSites(db: Db, scope: Scope, kind: ListKind): Promise<{ siteIds: number[]; view: View }> {
   if (kind === 'agents') {
@@ -215,7 +215,17 @@ async function listSites(db: Db, scope: Scope, kind: ListKind): Promise<{ siteId
   return { siteIds: await scope.siteIds(), view: { kind: 'owner' } };
 }
 
-async function billList(db: Db, scope: Scope, kind: ListKind, input: ListInput, at: number): Promise<SiteBillPage> {
+/**
+ * The site bills of a month as one of the four lists shows them (the caller's sites in its view; property, agent and
+ * keyword filters), a page of them and the sums of all: the rows of /income/statement/bill/siteBill and of docType 9.
+ */
+export async function billList(
+  db: Db,
+  scope: Scope,
+  kind: ListKind,
+  input: ListInput,
+  at: number,
+): Promise<SiteBillPage> {
   const { siteIds, view } = await listSites(db, scope, kind);
   let sites = await siteRows(db, siteIds);
   if (input.merchantId !== undefined) sites = sites.filter((s) => Number(s.merchantId) === input.merchantId);

@@ -13,7 +13,7 @@ import type { SiteTarget } from '../http/access';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
-import { one, rows, scalar } from '../lib/db';
+import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, addDays, addMonths, dayOf, monthOf, startOfDay } from '../lib/time';
 
 /**
@@ -116,6 +116,44 @@ async function statsBetween(db: PGlite, siteId: number, from: string, to: string
 }
 
 const n = (v: number | string | null | undefined) => Number(v ?? 0);
+
+/**
+ * The coin orders of `sites` paid in [startDate, endDate] (days), newest first, and how many there are: the list of
+ * /income/statement/coinBill (GET /api/charger/getCoinsOrderList) and the rows of its export (docType 6). `page`
+ * limits the rows (all of them without it).
+ */
+export async function coinOrders(
+  db: Db,
+  sites: readonly number[],
+  startDate: string,
+  endDate: string,
+  page?: { limit: number; offset: number },
+): Promise<{ list: CoinOrderRow[]; total: number }> {
+  const params: unknown[] = [sites, startOfDay(startDate), startOfDay(addDays(endDate, 1))];
+  const where = `o.site_id = any($1::bigint[]) and o.pay_type = 6 and o.status <> 5
+      and o.settle_status in ${INCOME_SETTLE} and o.pay_time >= $2 and o.pay_time < $3`;
+  const total = await scalar(db, `select count(*) from charge_order o where ${where}`, params);
+  const list = await rows<CoinOrderRow>(
+    db,
+    `select o.id, o.order_no, o.site_id, s.name as site_name, o.serial_number, o.socket_no,
+          coalesce(o.coin_count, 0) as coin_count, o.amount,
+          case when o.status = 1 then coalesce(o.preset_minutes, 0) else o.duration_minutes end as minutes,
+          o.start_time
+     from charge_order o join site s on s.id = o.site_id
+     where ${where} order by o.pay_time desc, o.id desc limit $4 offset $5`,
+    [...params, page?.limit ?? null, page?.offset ?? 0],
+  );
+  return {
+    list: list.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      siteId: Number(r.siteId),
+      amount: Number(r.amount),
+      startTime: Number(r.startTime),
+    })),
+    total,
+  };
+}
 
 export function siteIncomeRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
@@ -281,30 +319,7 @@ export function siteIncomeRoutes(db: PGlite, now: () => number) {
     },
     async ({ scope, input: q, target }) => {
       const sites = target ? [target.id] : await scope.siteIds();
-      const params: unknown[] = [sites, startOfDay(q.startDate), startOfDay(addDays(q.endDate, 1))];
-      const where = `o.site_id = any($1::bigint[]) and o.pay_type = 6 and o.status <> 5
-      and o.settle_status in ${INCOME_SETTLE} and o.pay_time >= $2 and o.pay_time < $3`;
-      const total = await scalar(db, `select count(*) from charge_order o where ${where}`, params);
-      const list = await rows<CoinOrderRow>(
-        db,
-        `select o.id, o.order_no, o.site_id, s.name as site_name, o.serial_number, o.socket_no,
-              coalesce(o.coin_count, 0) as coin_count, o.amount,
-              case when o.status = 1 then coalesce(o.preset_minutes, 0) else o.duration_minutes end as minutes,
-              o.start_time
-       from charge_order o join site s on s.id = o.site_id
-       where ${where} order by o.pay_time desc, o.id desc limit $4 offset $5`,
-        [...params, q.pageSize, (q.pageNum - 1) * q.pageSize],
-      );
-      return {
-        list: list.map((r) => ({
-          ...r,
-          id: Number(r.id),
-          siteId: Number(r.siteId),
-          amount: Number(r.amount),
-          startTime: Number(r.startTime),
-        })),
-        total,
-      };
+      return coinOrders(db, sites, q.startDate, q.endDate, { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
     },
   );
 

@@ -28,6 +28,7 @@ import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { DAY_MS, dayOf, firstDayOfMonth, startOfDay, startOfDayAt } from '../lib/time';
+import { pendingSiteApplyCount } from '../domain/site-applies';
 import {
   countedSiteIds,
   orderCountBySite,
@@ -483,11 +484,7 @@ export function siteRoutes(db: PGlite, now: () => number) {
     { permission: 'login', input: z.object({}), touches: touches.account },
     async ({ caller }) => {
       const { ownerId } = caller;
-      const count = await scalar(
-        db,
-        'select count(*) from site_apply where merchant_id = $1 and status = 0 and expire_time > $2',
-        [ownerId, now()],
-      );
+      const count = await pendingSiteApplyCount(db, ownerId, now());
       return { count };
     },
   );

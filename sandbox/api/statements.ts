@@ -100,12 +100,12 @@ async function splitSum(
 }
 
 /** Whom the ledger figures cover: the owner's wallet, limited to some sites for a dataScope-2 sub-account. */
-interface LedgerScope {
+export interface LedgerScope {
   ownerId: number;
   siteIds: readonly number[] | null;
 }
 
-async function ledgerScopeOf(scope: Scope): Promise<LedgerScope> {
+export async function ledgerScopeOf(scope: Scope): Promise<LedgerScope> {
   return { ownerId: scope.ownerId, siteIds: scope.limited ? await scope.siteIds() : null };
 }
 
@@ -178,7 +178,7 @@ async function operationFigures(
  * theirs checked by touches.property): a property's own sites, or an owner's sites linked to that property. Code 1
  * 物业不存在或无权查看 when the caller has none of its sites.
  */
-async function merchantSites(db: Db, scope: Scope, merchantId: number | undefined): Promise<MerchantSites> {
+export async function merchantSites(db: Db, scope: Scope, merchantId: number | undefined): Promise<MerchantSites> {
   const property = scope.account.accountType === 3;
   const id = merchantId ?? scope.ownerId;
   if (property && id !== scope.ownerId) throw new BizError(1, '物业不存在或无权查看');
@@ -198,7 +198,7 @@ async function merchantSites(db: Db, scope: Scope, merchantId: number | undefine
   return { merchantId: id, name: merchant.name, siteIds };
 }
 
-interface MerchantSites {
+export interface MerchantSites {
   merchantId: number;
   name: string;
   siteIds: number[];
@@ -235,6 +235,132 @@ function daysOf(month: string, today: string): string[] {
   const last = lastDayOfMonth(month);
   for (let d = last < today ? last : today; d.startsWith(month); d = addDays(d, -1)) out.push(d);
   return out;
+}
+
+/**
+ * The 每日账单 of a month of 我的账单 (D-income.md §4 /income/statement/bill; the rows of docType 7 月度对账单): the days up
+ * to `today` with any figure, newest first — 订单, 电量 (Wh), 营业额, 退款 and 净入账 (the ledger's credits of the day).
+ */
+export async function operationDays(
+  db: Db,
+  siteIds: readonly number[],
+  ledger: LedgerScope,
+  month: string,
+  today: string,
+): Promise<OperationDay[]> {
+  const days: OperationDay[] = [];
+  for (const date of daysOf(month, today)) {
+    const [dFrom, dTo] = dayWindow(date);
+    const income = await incomeBetween(db, siteIds, dFrom, dTo);
+    let orderCount = 0;
+    for (const n of (await orderCountBySite(db, siteIds, dFrom, dTo)).values()) orderCount += n;
+    const day: OperationDay = {
+      date,
+      orderCount,
+      energy: await energyBetween(db, siteIds, dFrom, dTo),
+      grossIncome: income.total,
+      refundAmount: income.refund,
+      netIncome: await ledgerNet(db, ledger, dFrom, dTo),
+    };
+    if (day.orderCount || day.grossIncome || day.refundAmount || day.netIncome || day.energy) days.push(day);
+  }
+  return days;
+}
+
+/** The 每日账单 of a month of a property's statement (物业账单; docType 7 with a property): 订单, 营业额, 退款, 物业分润. */
+export async function merchantDays(
+  db: Db,
+  m: MerchantSites,
+  month: string,
+  today: string,
+): Promise<MonthBillMerchant['days']> {
+  const days: MonthBillMerchant['days'] = [];
+  for (const date of daysOf(month, today)) {
+    const [dFrom, dTo] = dayWindow(date);
+    const d = await merchantFigures(db, m, dFrom, dTo);
+    if (d.orderCount || d.grossIncome || d.refundAmount || d.shareAmount) {
+      days.push({
+        date,
+        orderCount: d.orderCount,
+        grossIncome: d.grossIncome,
+        refundAmount: d.refundAmount,
+        shareAmount: d.shareAmount,
+      });
+    }
+  }
+  return days;
+}
+
+/**
+ * One day of 我的账单 by site (D-income.md §4 /income/detail-list; the rows of docType 8 日账单明细): the sites with any
+ * figure that day, largest 营业额 first, a row 区域卡及其他 for what belongs to no site, and the day's summary.
+ */
+export async function dayBillOperation(
+  db: Db,
+  siteIds: readonly number[],
+  ledger: LedgerScope,
+  date: string,
+): Promise<DayBillOperation> {
+  const [from, to] = dayWindow(date);
+  const bySite = await siteIncomeBetween(db, siteIds, from, to);
+  const counts = await orderCountBySite(db, siteIds, from, to);
+  const names = new Map(
+    (
+      await rows<{ id: number; name: string }>(db, 'select id, name from site where id = any($1::bigint[])', [siteIds])
+    ).map((r) => [Number(r.id), r.name]),
+  );
+  const sites: DayBillOperation['sites'] = [];
+  for (const siteId of siteIds) {
+    const f = bySite.get(siteId);
+    if (!f) continue;
+    const row = {
+      siteId,
+      siteName: names.get(siteId) ?? '',
+      orderCount: counts.get(siteId) ?? 0,
+      energy: await energyBetween(db, [siteId], from, to),
+      chargeIncome: f.charge,
+      valueCardIncome: f.valueCard,
+      monthCardIncome: f.monthCard,
+      coinIncome: f.coin,
+      refundAmount: f.refund,
+      grossIncome: f.total,
+      netIncome: await ledgerNet(db, ledger, from, to, siteId),
+    };
+    if (row.orderCount || row.grossIncome || row.refundAmount || row.netIncome || row.energy) sites.push(row);
+  }
+  // What belongs to no site of the list: area-card recharges of the account's rule groups, and ledger entries of
+  // other sites (shares received) or of none — one row, so that the sites add up to the summary.
+  const whole = await incomeBetween(db, siteIds, from, to);
+  const siteTotal = sumIncome(bySite.values());
+  const wholeNet = await ledgerNet(db, ledger, from, to);
+  const restNet = wholeNet - sites.reduce((s, r) => s + r.netIncome, 0);
+  const rest = {
+    siteId: null,
+    siteName: '区域卡及其他',
+    orderCount: 0,
+    energy: 0,
+    chargeIncome: 0,
+    valueCardIncome: whole.valueCard - siteTotal.valueCard,
+    monthCardIncome: 0,
+    coinIncome: 0,
+    refundAmount: whole.refund - siteTotal.refund,
+    grossIncome: whole.total - siteTotal.total,
+    netIncome: restNet,
+  };
+  if (rest.valueCardIncome || rest.refundAmount || rest.netIncome) sites.push(rest);
+  sites.sort((a, b) => b.grossIncome - a.grossIncome);
+  const summary: DayFigures = {
+    orderCount: sites.reduce((s, r) => s + r.orderCount, 0),
+    energy: sites.reduce((s, r) => s + r.energy, 0),
+    chargeIncome: whole.charge,
+    valueCardIncome: whole.valueCard,
+    monthCardIncome: whole.monthCard,
+    coinIncome: whole.coin,
+    refundAmount: whole.refund,
+    grossIncome: whole.total,
+    netIncome: wholeNet,
+  };
+  return { date, summary, sites };
 }
 
 /** The month the owner's account was created ('YYYY-MM'). */
@@ -300,22 +426,7 @@ export function statementRoutes(db: PGlite, now: () => number) {
       const figures = await operationFigures(db, siteIds, ledger, from, to);
       const [lastFrom, lastTo] = monthWindow(addMonths(input.month, -1));
       const lastMonthGross = (await incomeBetween(db, siteIds, lastFrom, lastTo)).total;
-      const days: OperationDay[] = [];
-      for (const date of daysOf(input.month, dayOf(now()))) {
-        const [dFrom, dTo] = dayWindow(date);
-        const income = await incomeBetween(db, siteIds, dFrom, dTo);
-        let orderCount = 0;
-        for (const n of (await orderCountBySite(db, siteIds, dFrom, dTo)).values()) orderCount += n;
-        const day: OperationDay = {
-          date,
-          orderCount,
-          energy: await energyBetween(db, siteIds, dFrom, dTo),
-          grossIncome: income.total,
-          refundAmount: income.refund,
-          netIncome: await ledgerNet(db, ledger, dFrom, dTo),
-        };
-        if (day.orderCount || day.grossIncome || day.refundAmount || day.netIncome || day.energy) days.push(day);
-      }
+      const days = await operationDays(db, siteIds, ledger, input.month, dayOf(now()));
       const data: MonthBillOperation = { month: input.month, summary: { ...figures, lastMonthGross }, days };
       return data;
     },
@@ -332,20 +443,7 @@ export function statementRoutes(db: PGlite, now: () => number) {
       const m = await merchantSites(db, scope, target.merchantId);
       const [from, to] = monthWindow(input.month);
       const f = await merchantFigures(db, m, from, to);
-      const days: MonthBillMerchant['days'] = [];
-      for (const date of daysOf(input.month, dayOf(now()))) {
-        const [dFrom, dTo] = dayWindow(date);
-        const d = await merchantFigures(db, m, dFrom, dTo);
-        if (d.orderCount || d.grossIncome || d.refundAmount || d.shareAmount) {
-          days.push({
-            date,
-            orderCount: d.orderCount,
-            grossIncome: d.grossIncome,
-            refundAmount: d.refundAmount,
-            shareAmount: d.shareAmount,
-          });
-        }
-      }
+      const days = await merchantDays(db, m, input.month, dayOf(now()));
       const data: MonthBillMerchant = {
         month: input.month,
         merchant: { merchantId: m.merchantId, name: m.name },
@@ -467,70 +565,12 @@ export function statementRoutes(db: PGlite, now: () => number) {
     '/api/user/dayBillDetailOperate',
     { permission: 'income:view', accountTypes: [1, 2, 4], input: z.object({ date: DAY }), touches: touches.sites },
     async ({ scope, input }) => {
-      const siteIds = await scope.siteIds();
-      const ledger = await ledgerScopeOf(scope);
-      const [from, to] = dayWindow(input.date);
-      const bySite = await siteIncomeBetween(db, siteIds, from, to);
-      const counts = await orderCountBySite(db, siteIds, from, to);
-      const names = new Map(
-        (
-          await rows<{ id: number; name: string }>(db, 'select id, name from site where id = any($1::bigint[])', [
-            siteIds,
-          ])
-        ).map((r) => [Number(r.id), r.name]),
+      const data: DayBillOperation = await dayBillOperation(
+        db,
+        await scope.siteIds(),
+        await ledgerScopeOf(scope),
+        input.date,
       );
-      const sites: DayBillOperation['sites'] = [];
-      for (const siteId of siteIds) {
-        const f = bySite.get(siteId);
-        if (!f) continue;
-        const row = {
-          siteId,
-          siteName: names.get(siteId) ?? '',
-          orderCount: counts.get(siteId) ?? 0,
-          energy: await energyBetween(db, [siteId], from, to),
-          chargeIncome: f.charge,
-          valueCardIncome: f.valueCard,
-          monthCardIncome: f.monthCard,
-          coinIncome: f.coin,
-          refundAmount: f.refund,
-          grossIncome: f.total,
-          netIncome: await ledgerNet(db, ledger, from, to, siteId),
-        };
-        if (row.orderCount || row.grossIncome || row.refundAmount || row.netIncome || row.energy) sites.push(row);
-      }
-      // What belongs to no site of the list: area-card recharges of the account's rule groups, and ledger entries of
-      // other sites (shares received) or of none — one row, so that the sites add up to the summary.
-      const whole = await incomeBetween(db, siteIds, from, to);
-      const siteTotal = sumIncome(bySite.values());
-      const wholeNet = await ledgerNet(db, ledger, from, to);
-      const restNet = wholeNet - sites.reduce((s, r) => s + r.netIncome, 0);
-      const rest = {
-        siteId: null,
-        siteName: '区域卡及其他',
-        orderCount: 0,
-        energy: 0,
-        chargeIncome: 0,
-        valueCardIncome: whole.valueCard - siteTotal.valueCard,
-        monthCardIncome: 0,
-        coinIncome: 0,
-        refundAmount: whole.refund - siteTotal.refund,
-        grossIncome: whole.total - siteTotal.total,
-        netIncome: restNet,
-      };
-      if (rest.valueCardIncome || rest.refundAmount || rest.netIncome) sites.push(rest);
-      sites.sort((a, b) => b.grossIncome - a.grossIncome);
-      const summary: DayFigures = {
-        orderCount: sites.reduce((s, r) => s + r.orderCount, 0),
-        energy: sites.reduce((s, r) => s + r.energy, 0),
-        chargeIncome: whole.charge,
-        valueCardIncome: whole.valueCard,
-        monthCardIncome: whole.monthCard,
-        coinIncome: whole.coin,
-        refundAmount: whole.refund,
-        grossIncome: whole.total,
-        netIncome: wholeNet,
-      };
-      const data: DayBillOperation = { date: input.date, summary, sites };
       return data;
     },
   );

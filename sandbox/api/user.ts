@@ -20,6 +20,9 @@ import {
 } from '../http/session';
 import { touches } from '../http/touch';
 import { sendSmsCode } from '../domain/sms';
+import { pendingSiteApplyCount } from '../domain/site-applies';
+import { unrecoveredWarnings } from '../domain/warnings';
+import { missingMerchantFields } from '../domain/merchant-info';
 import { one, scalar } from '../lib/db';
 
 /**
@@ -470,7 +473,7 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
   api.get(
     '/api/user/getCommercialInfo',
     { permission: 'login', input: z.object({}), touches: touches.self },
-    async ({ caller }) => {
+    async ({ caller, scope }) => {
       const { account, ownerId } = caller;
       const owner = ownerId === account.id ? account : await accountById(db, ownerId);
       const parent = account.parentId ? await accountById(db, account.parentId) : null;
@@ -478,18 +481,15 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
       const orderCount = isBuilder
         ? await scalar(db, 'select count(*) from work_order where builder_id = $1 and status in (3, 6)', [account.id])
         : await scalar(db, 'select count(*) from work_order where merchant_id = $1 and status in (1, 4)', [ownerId]);
-      const accreditCount = await scalar(db, 'select count(*) from site_apply where merchant_id = $1 and status = 0', [
-        ownerId,
-      ]);
+      const accreditCount = await pendingSiteApplyCount(db, ownerId, now());
       const unreadNotices = await scalar(
         db,
         `select count(*) from notice n where n.status = 1
        and not exists (select 1 from notice_read r where r.notice_id = n.id and r.account_id = $1)`,
         [account.id],
       );
-      const alarms = await scalar(db, 'select count(*) from warning_record where merchant_id = $1 and status = 0', [
-        ownerId,
-      ]);
+      // the 告警通知 badge's one definition (getAlarmNum's unrecoveredCount), in the caller's scope
+      const alarms = await unrecoveredWarnings(db, scope);
       const info: CommercialInfo = {
         accountId: account.id,
         mainAccountId: account.mainAccountId,
@@ -514,9 +514,8 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
         onMessage: account.onMessage,
         phoneMessageReceive: account.phoneMessageReceive,
         unreadCount: unreadNotices + alarms,
-        infoComplete: Boolean(
-          account.shortName && account.contacts && (account.servicePhone || owner?.servicePhone) && account.email,
-        ),
+        // one definition with checkoutMerchantInfo's missingFields (C-mine.md /mine/set)
+        infoComplete: missingMerchantFields(account, owner).length === 0,
       };
       return info;
     },

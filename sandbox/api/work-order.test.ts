@@ -74,6 +74,29 @@ async function approveWithNewSite(id: number, name: string): Promise<number> {
   return stationId;
 }
 
+/** The notices the demo builder's phone received that name `siteName`. */
+async function builderNotices(siteName: string): Promise<string[]> {
+  const res = await sb.app.request(`/__sandbox/sms/inbox?phone=${BUILDER}`);
+  const { data } = (await res.json()) as { data: { kind: string; content: string }[] };
+  return data.filter((m) => m.kind === 'notice' && m.content.includes(siteName)).map((m) => m.content);
+}
+
+describe('the SMS to the builder of an approved order (C-mine.md installDetail: 审核通过，已短信通知施工人员)', () => {
+  it('is sent on each approval, two within a minute too, and not on a rejection', async () => {
+    await approveWithNewSite(await application('通知一小区'), '通知一小区充电站');
+    await approveWithNewSite(await application('通知二小区'), '通知二小区充电站');
+    expect(await builderNotices('通知一小区充电站')).toHaveLength(1);
+    expect(await builderNotices('通知二小区充电站')).toHaveLength(1);
+    const rejected = await application('通知三小区');
+    await sb.data(OPERATOR, '/api/third/approvalBuildOrder', {
+      id: rejected,
+      checkStatus: 2,
+      applyApprovedContent: '资料不全',
+    });
+    expect(await builderNotices('通知三小区')).toHaveLength(0);
+  });
+});
+
 describe('rule 17: a work order from application to acceptance', () => {
   it('1 → 3 with a new site in 建设中, 3 → 4 once trained and a box is installed, 4 → 5 puts the site in operation', async () => {
     const id = await application('验收小区');
@@ -89,6 +112,8 @@ describe('rule 17: a work order from application to acceptance', () => {
       builderName: '王强',
     });
     expect(approved.approverName).toBeTruthy();
+    // the builder is told by SMS ("审核通过，已短信通知施工人员")
+    expect(await builderNotices('验收小区充电站')).toHaveLength(1);
     expect((await sb.data<WaitCounts>(OPERATOR, '/api/third/getOrderCountOfWait')).waitApproveCount).toBe(
       before.waitApproveCount - 1,
     );

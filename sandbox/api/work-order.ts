@@ -34,6 +34,7 @@ import { one, rows, scalar, type Db } from '../lib/db';
 import { dayOf } from '../lib/time';
 import { chargeRuleGroupId, checkShareRule, insertShareRuleVersion } from './share-rules';
 import { siteNameTaken } from './site';
+import { senderName, sendNoticeSms } from '../domain/sms-notice';
 
 /**
  * Installation work orders (C-mine.md /mine/workOrder, online, working, working/installDetail; Business rule 17;
@@ -443,6 +444,15 @@ export function workOrderRoutes(db: PGlite, now: () => number) {
             builderId,
             await currentTrainId(tx),
           ],
+        );
+        // "审核通过，已短信通知施工人员" (C-mine.md installDetail): the builder is told by SMS.
+        const builder = await one<{ phone: string }>(tx, 'select phone from account where id = $1', [builderId]);
+        await sendNoticeSms(
+          tx,
+          builder?.phone ?? '',
+          `【${await senderName(tx, Number(order.merchantId))}】安装工单已审核通过，请到「${site.name}」施工，登录充电运营管理平台查看。`,
+          at,
+          { limited: false },
         );
         return { status: 3, builderId };
       });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CardCount, SiteCount, UnSignBackOrderCount } from '../../src/api/home';
+import type { OwePaymentInfo } from '../../src/api/arrears';
 import type { CommOweAmount, WithdrawMode } from '../../src/api/income';
+import type { Withdrawable } from '../../src/api/withdraw';
 import { DEMO_PHONES, openSandboxForFile } from '../testing';
 
 /**
@@ -66,5 +68,19 @@ describe('README demo accounts', () => {
     const text = row(DEMO_PHONES.unsignedOperator);
     expect(countBefore(text, 'orders held')).toBe(held.total);
     expect(countBefore(text, 'already returned')).toBe(held.returnedCount);
+  });
+
+  it('the owing operator is on the platform wallet, owes the periods the row says and cannot withdraw', async () => {
+    const phone = DEMO_PHONES.owingOperator;
+    const text = row(phone);
+    expect(text).toContain('platform wallet');
+    expect((await sb.data<WithdrawMode>(phone, '/api/user/getWithdrawMode')).channel).toBe(1);
+    const info = await sb.data<OwePaymentInfo>(phone, '/api/share/instalment/queryCommOweAmountPaymentInfo', {});
+    expect(countBefore(text, 'platform-fee periods owed')).toBe(info.periods.length);
+    const each = /¥([\d.]+) each/.exec(text)?.[1];
+    for (const p of info.periods) expect((p.oweAmount / 100).toFixed(2)).toBe(each);
+    const block = await sb.data<Withdrawable>(phone, '/api/user/isWithdrawable');
+    expect(text).toContain('withdrawals blocked until paid');
+    expect([block.withdrawable, block.reasonCode]).toEqual([false, 5]);
   });
 });

@@ -56,7 +56,7 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     await db.close();
   });
 
-  it('has the demo accounts 10001–10009', async () => {
+  it('has the demo accounts 10001–10009, 10020 and 10021', async () => {
     const accounts = await all<{
       id: number;
       phone: string | null;
@@ -70,8 +70,10 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
       db,
       'select id, phone, account_type, status, password_hash, invite_code, main_account_id, parent_id from account order by id',
     );
-    expect(accounts.map((a) => a.id)).toEqual([10001, 10002, 10003, 10004, 10005, 10006, 10007, 10008, 10009]);
-    expect(accounts.map((a) => a.account_type)).toEqual([1, 2, 3, 3, 4, 5, 1, 1, 1]);
+    expect(accounts.map((a) => a.id)).toEqual([
+      10001, 10002, 10003, 10004, 10005, 10006, 10007, 10008, 10009, 10020, 10021,
+    ]);
+    expect(accounts.map((a) => a.account_type)).toEqual([1, 2, 3, 3, 4, 5, 1, 1, 1, 1, 1]);
     const main = accounts[0];
     expect(main?.phone).toBe('13800138000');
     expect(main?.invite_code).toBe('YC8888');
@@ -81,7 +83,7 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     expect(wenxin?.status).toBe(0);
     expect(accounts[4]?.main_account_id).toBe(10001);
     expect(accounts[1]?.parent_id).toBe(10001);
-    expect(await num(db, 'select count(*) from wallet')).toBe(7);
+    expect(await num(db, 'select count(*) from wallet')).toBe(9);
     const sub = await all<{ site_ids: number[]; permissions: string[] }>(
       db,
       'select site_ids, permissions from account where id = 10005',
@@ -539,7 +541,7 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     );
     const returned = await all<{ status: number; refund_amount: number; amount: number; return_time: number }>(
       db,
-      'select status, refund_amount, amount, return_time from charge_order where settle_status = 4',
+      'select status, refund_amount, amount, return_time from charge_order where settle_status = 4 and merchant_id = 10008',
     );
     expect(returned).toHaveLength(3);
     for (const r of returned) {
@@ -551,7 +553,7 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
     expect(
       await num(
         db,
-        "select count(*) from order_refund r join charge_order o on o.id = r.order_id where o.settle_status = 4 and r.operator_name = '系统'",
+        "select count(*) from order_refund r join charge_order o on o.id = r.order_id where o.settle_status = 4 and o.merchant_id = 10008 and r.operator_name = '系统'",
       ),
     ).toBe(3);
     expect(await num(db, 'select count(*) from account_bill where account_id = 10008')).toBe(0);
@@ -561,6 +563,68 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
         'select count(*) from site_daily_stat where operator_id = 10008 and (order_count > 0 or gross_income <> 0)',
       ),
     ).toBe(0);
+  });
+
+  it('holds the orders of the second unsigned operator, certified and ready to sign (R5)', async () => {
+    expect(await num(db, 'select sign_status from account where id = 10020')).toBe(0);
+    expect(await num(db, 'select cert_status from merchant_entity where account_id = 10020')).toBe(2);
+    expect(await num(db, 'select count(*) from site where operator_id = 10020')).toBe(1);
+    expect(
+      await num(db, 'select count(*) from charger c join site s on s.id = c.site_id where s.operator_id = 10020'),
+    ).toBe(20);
+    expect(await num(db, 'select count(*) from charge_order where merchant_id = 10020 and settle_status = 2')).toBe(8);
+    expect(await num(db, 'select count(*) from charge_order where merchant_id = 10020 and settle_status = 4')).toBe(1);
+    expect(await num(db, 'select count(*) from card_recharge where merchant_id = 10020 and settle_status = 2')).toBe(3);
+    expect(
+      await num(
+        db,
+        'select count(*) from charge_order where merchant_id = 10020 and deadline <> pay_time + 15 * 86400000',
+      ),
+    ).toBe(0);
+    // partly refunded when they stopped: the refund rows are the orders' refunds
+    expect(
+      await num(
+        db,
+        `select count(*) from charge_order o where merchant_id = 10020
+          and refund_amount <> (select coalesce(sum(refund_amount), 0) from order_refund where order_id = o.id)`,
+      ),
+    ).toBe(0);
+    expect(await num(db, 'select count(*) from charge_order where merchant_id = 10020 and status = 4')).toBe(2);
+    expect(
+      await num(
+        db,
+        'select count(*) from order_split where site_id in (select id from site where operator_id = 10020)',
+      ),
+    ).toBe(0);
+    expect(await num(db, 'select count(*) from account_bill where account_id = 10020')).toBe(0);
+    expect(await num(db, 'select balance + pending_income from wallet where account_id = 10020')).toBe(0);
+    expect(
+      await num(
+        db,
+        'select count(*) from site_daily_stat where operator_id = 10020 and (order_count > 0 or gross_income <> 0)',
+      ),
+    ).toBe(0);
+  });
+
+  it('has the owing operator: signed, a verified card, two platform-fee periods 欠费 and one 结算中', async () => {
+    expect(await num(db, 'select sign_status from account where id = 10021')).toBe(2);
+    expect(await num(db, 'select settle_mode from account where id = 10021')).toBe(2);
+    expect(await num(db, 'select cert_status from merchant_entity where account_id = 10021')).toBe(2);
+    expect(
+      await num(db, 'select count(*) from bank_card where account_id = 10021 and status = 1 and verify_status = 2'),
+    ).toBe(1);
+    expect(await num(db, 'select count(*) from site where operator_id = 10021')).toBe(0);
+    const periods = await all<{ period_no: number; status: number; owe_amount: number; due_amount: number }>(
+      db,
+      'select period_no, status, owe_amount, due_amount from fee_period where account_id = 10021 order by period_no',
+    );
+    expect(periods.map((p) => [p.period_no, p.status, Number(p.owe_amount)])).toEqual([
+      [1, 3, 5000],
+      [2, 3, 5000],
+      [3, 1, 0],
+    ]);
+    expect(await num(db, 'select count(*) from order_split where role = 3 and account_id = 10021')).toBe(0);
+    expect(await num(db, 'select balance + pending_income from wallet where account_id = 10021')).toBe(0);
   });
 
   it('has the withdrawals, cards and settings of the income section', async () => {
@@ -807,7 +871,7 @@ describe.each(CLOCKS)('demo world seeded at %s', (_label, now) => {
       `insert into account (account_type, phone, name, main_account_id, create_time, update_time)
        values (1, '13900000000', 'x', 10001, 0, 0) returning id`,
     );
-    expect(Number(a[0]?.id)).toBe(10010);
+    expect(Number(a[0]?.id)).toBe(10022); // after the owing operator (10021)
     const o = await all<{ id: number }>(db, 'select max(id) as id from charge_order');
     const next = await all<{ id: number }>(db, `select nextval(pg_get_serial_sequence('charge_order', 'id')) as id`);
     expect(Number(next[0]?.id)).toBe(Number(o[0]?.id) + 1);

@@ -3,9 +3,11 @@ import { replayActivity } from './seed/activity';
 import { planCards } from './seed/cards';
 import { ACC, SeedCtx } from './seed/context';
 import { emitActivity } from './seed/emit';
+import { seedHeldOperator } from './seed/held-operator';
 import { insertRows, resetIdentitySequences } from './seed/insert';
 import { seedMerchants } from './seed/merchant';
 import { seedMisc } from './seed/misc';
+import { seedOwingOperator } from './seed/owing-operator';
 import { replayMoney, walletRows } from './seed/money';
 import { buildWorld } from './seed/world';
 
@@ -117,8 +119,10 @@ const WALLET_ACCOUNTS = [
  * Fills an empty sandbox database (schema.sql already applied) with the demo world of entities.md › Demo data,
  * as of the instant `now` (epoch ms; "today" = its Asia/Shanghai day). Deterministic for a given `now`.
  *
- * Creates: accounts 10001–10009 (password `sandbox123`), communities, sites 1–10 (1–6 of operator 10001, 7 of agent
- * 10002, 8–9 of split-mode operator 10007, 10 of unsigned operator 10008) with charge-rule groups and share-rule
+ * Creates: accounts 10001–10009, 10020 and 10021 (password `sandbox123`; 10021 owes two platform-fee periods:
+ * db/seed/owing-operator.ts), communities, sites 1–11 (1–6 of operator 10001, 7 of
+ * agent 10002, 8–9 of split-mode operator 10007, 10 of unsigned operator 10008, 11 of the second unsigned operator
+ * 10020: db/seed/held-operator.ts) with charge-rule groups and share-rule
  * versions, device models, devices and chargers (424 sockets on sites 1–5), QR stickers, transfers, riders and cards
  * with their recharges, 90 days of charge orders (30 for 10007; held / returned orders for 10008; 2 running now),
  * refunds, the money replay (OrderSplit rows; then, in time order on a timeline, the 02:00 postings, refunds, the
@@ -141,6 +145,8 @@ export async function seedDemoData(db: PGlite, now: number): Promise<void> {
   seedMerchants(ctx);
   seedMisc(ctx, world, money);
   for (const w of walletRows(ctx, money, activity, WALLET_ACCOUNTS)) ctx.push('wallet', w);
+  seedHeldOperator(ctx, world);
+  seedOwingOperator(ctx);
   // every scheduled job has been replayed up to the seed's clock (jobs/runner.ts)
   ctx.push('job_run', { job: '*', lastRun: now, updateTime: now });
 

@@ -34,6 +34,9 @@ export interface ExportParams {
   keyword?: string;
   /** Remote records: the device serial searched (contained, case-insensitive). */
   serialNumber?: string;
+  /** Statements (docTypes 7 and 9, api/statement-exports.ts): the month and the property of the statement. */
+  month?: string;
+  merchantId?: number;
 }
 
 /** A sheet: its columns and its rows (cells in column order). */
@@ -271,8 +274,10 @@ export async function workbookRows(content: Uint8Array): Promise<(string | numbe
   await book.xlsx.load(Buffer.from(content) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   const out: (string | number)[][] = [];
+  // every column of the sheet, empty cells as '' (a row's values leave them out)
+  const width = sheet?.columnCount ?? 0;
   sheet?.eachRow((row) => {
-    const values = (row.values as unknown[]).slice(1);
+    const values = Array.from({ length: width }, (_, i) => row.getCell(i + 1).value);
     out.push(values.map((v) => (typeof v === 'number' ? v : v === null || v === undefined ? '' : String(v))));
   });
   return out;

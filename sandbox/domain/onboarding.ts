@@ -16,6 +16,7 @@ import {
   maskIdNo,
   maskName,
 } from './bank-cards';
+import { settleHeldOrders } from './held-orders';
 import { consumeSmsCode } from './sms';
 
 /**
@@ -483,7 +484,11 @@ export async function reviewEntityChange(
 
 // ---- e-sign -----------------------------------------------------------------------------------------------------
 
-/** Sets the e-sign status of an account in both places (MerchantSign and its mirror Account.signStatus). */
+/**
+ * Sets the e-sign status of an account in both places (MerchantSign and its mirror Account.signStatus). Signed (2):
+ * the orders and recharges held at the account's sites are settled at once (domain/held-orders.ts; A-shell-home-
+ * settlement.md "Unsigned-contract orders"), in the same transaction, each exactly once.
+ */
 export async function setSignStatus(
   tx: Db,
   accountId: number,
@@ -499,6 +504,7 @@ export async function setSignStatus(
     [accountId, status, reason, at],
   );
   await tx.query('update account set sign_status = $2, update_time = $3 where id = $1', [accountId, status, at]);
+  if (status === 2) await settleHeldOrders(tx, accountId, at);
 }
 
 /** The agreements of an account's signing set (scope 1, and 2 when it must open the online-bank account). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Context } from 'hono';
-import { one } from '../lib/db';
+import { one, type Db } from '../lib/db';
 import { AccessDenied } from './access';
 
 /**
@@ -99,7 +99,7 @@ export async function issueToken(
 }
 
 /** Revokes every token of an account (findPass, disable, sub-account permission change). */
-export async function revokeTokens(db: PGlite, accountId: number, now: number): Promise<void> {
+export async function revokeTokens(db: Db, accountId: number, now: number): Promise<void> {
   await db.query('update token set revoked = true, update_time = $2 where account_id = $1 and not revoked', [
     accountId,
     now,

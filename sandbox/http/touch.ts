@@ -43,7 +43,8 @@ export type TouchKind =
   | 'whitelist'
   | 'contract'
   | 'property'
-  | 'workOrder';
+  | 'workOrder'
+  | 'siteApply';
 
 /**
  * What an endpoint touches: its kind and the check of its object (resolving to the handler's `target`). `I` is what
@@ -416,6 +417,29 @@ export const touches = {
           input[key],
           ...reach.params,
         ]);
+        if (!found) throw hidden(missing);
+        return { id: input[key] };
+      },
+    };
+  },
+
+  /**
+   * One site application (SiteApply, C-mine.md /mine/siteAuthor) by its id: an application to the caller's operator
+   * and, for a sub-account limited to some sites, naming one of them; code 1 "申请不存在或无权查看" otherwise, existence
+   * not told.
+   */
+  siteApply<K extends string>(key: K, missing = '申请不存在或无权查看'): Touch<Record<K, number>, { id: number }> {
+    return {
+      kind: 'siteApply',
+      resolve: async (db, scope, input) => {
+        const s = need(scope);
+        const found = await scalar(
+          db,
+          `select count(*) from site_apply a where a.id = $1 and a.merchant_id = $2
+             and ($3::bigint[] is null
+                  or exists (select 1 from site_apply_site x where x.apply_id = a.id and x.site_id = any($3::bigint[])))`,
+          [input[key], s.ownerId, s.limited ? await s.siteIds() : null],
+        );
         if (!found) throw hidden(missing);
         return { id: input[key] };
       },

@@ -14,6 +14,7 @@ import { postSplits, returnHeldOrders } from './posting';
 import { dailyJob, type Job } from './runner';
 import { dailyFreeze, monthlySettlement, simRent } from './settlement';
 import { autoWithdraw } from './withdrawal';
+import { nextHeartbeatTimeout, takeSilentBoxesOffline } from '../domain/warnings';
 
 const { midnight, posting, dailyFreeze: freeze, settlement, autoWithdraw: auto } = SCHEDULE;
 
@@ -47,4 +48,6 @@ export const JOBS: readonly Job[] = [
   { name: 'exportGeneration', nextDue: nextExportDue, run: generateExports },
   // item-driven: the simulated boxes acknowledge remote starts within seconds, or they fail after 60 s
   ...REMOTE_JOBS,
+  // item-driven: a box whose heartbeat stopped goes 离线 10 minutes later with a 设备离线 warning (rules 3, 23)
+  { name: 'deviceHeartbeat', nextDue: nextHeartbeatTimeout, run: takeSilentBoxesOffline },
 ];

@@ -2,7 +2,7 @@ import type { Transaction } from '@electric-sql/pglite';
 import { ledgerTitle, postingsOf, type PostableRow } from '../domain/posting';
 import { HELD_RETURN_REASON } from '../domain/schedule';
 import { moveWallet, writeLedgerEntry } from '../domain/wallet';
-import { rows } from '../lib/db';
+import { rows, type Db } from '../lib/db';
 import { dayOf, stamp, startOfDay } from '../lib/time';
 
 /**
@@ -17,6 +17,12 @@ interface SplitRow extends PostableRow {
   freezeId: number | null;
 }
 
+/** The columns of an unposted split row as posting reads it (aliases: os = order_split, s = site, r = release). */
+const SPLIT_ROW_SELECT = `select os.id, os.order_type, os.order_id, os.order_no, os.site_id, os.role, os.account_id, os.amount,
+            os.cash_only, s.name as site_name, r.freeze_id
+     from order_split os left join site s on s.id = os.site_id
+     left join area_card_release r on os.order_type = 5 and r.id = os.order_id`;
+
 /**
  * Posts every unposted, non-cash split row made before today (00:00 of `at`'s day): per order, one AccountBill per
  * receiving account (writeLedgerEntry, the amount leaving pendingIncome for availableBalance), rows marked 已入账 with
@@ -24,16 +30,57 @@ interface SplitRow extends PostableRow {
  */
 export async function postSplits(tx: Transaction, at: number): Promise<void> {
   const today = startOfDay(dayOf(at));
-  const pending = await rows<SplitRow>(
+  await postRows(
     tx,
-    `select os.id, os.order_type, os.order_id, os.order_no, os.site_id, os.role, os.account_id, os.amount, os.cash_only,
-            s.name as site_name, r.freeze_id
-     from order_split os left join site s on s.id = os.site_id
-     left join area_card_release r on os.order_type = 5 and r.id = os.order_id
+    await rows<SplitRow>(
+      tx,
+      `${SPLIT_ROW_SELECT}
      where os.post_status = 0 and not os.cash_only and os.create_time < $1
      order by os.create_time, os.order_type, os.order_id, os.role, os.id`,
-    [today],
+      [today],
+    ),
+    at,
   );
+  await tx.query(
+    `update charge_order set settle_status = 1, settle_time = $2, update_time = $2
+     where settle_status = 0 and status <> 1 and end_time is not null and end_time < $1`,
+    [today, at],
+  );
+  await tx.query(
+    `update card_recharge set settle_status = 1, settle_time = $2, update_time = $2
+     where settle_status = 0 and create_time < $1`,
+    [today, at],
+  );
+}
+
+/**
+ * Posts at once, at `at`, the unposted, non-cash split rows of the given orders (orderType 1 charge, 2 储值卡/电子卡
+ * recharge, 3 月卡 recharge; ids of charge_order / card_recharge): the same bills as the 02:00 job (R4.3), for the held
+ * orders settled on signing (domain/held-orders.ts).
+ */
+export async function postOrderSplits(
+  tx: Db,
+  orders: readonly { orderType: number; orderId: number }[],
+  at: number,
+): Promise<void> {
+  if (orders.length === 0) return;
+  await postRows(
+    tx,
+    await rows<SplitRow>(
+      tx,
+      `${SPLIT_ROW_SELECT}
+     join jsonb_to_recordset($1::jsonb) as w(order_type int, order_id bigint)
+       on w.order_type = os.order_type and w.order_id = os.order_id
+     where os.post_status = 0 and not os.cash_only
+     order by os.create_time, os.order_type, os.order_id, os.role, os.id`,
+      [JSON.stringify(orders.map((o) => ({ order_type: o.orderType, order_id: o.orderId })))],
+    ),
+    at,
+  );
+}
+
+/** Posts split rows (as read by SPLIT_ROW_SELECT) at `at`: one bill per receiving account and order (postingsOf). */
+async function postRows(tx: Db, pending: readonly SplitRow[], at: number): Promise<void> {
   const orders = new Map<string, SplitRow[]>();
   for (const raw of pending) {
     const r: SplitRow = {
@@ -98,16 +145,6 @@ export async function postSplits(tx: Transaction, at: number): Promise<void> {
       if (r.accountId !== null) byAccount.set(r.accountId, (byAccount.get(r.accountId) ?? 0) + r.amount);
     for (const [accountId, sum] of byAccount) if (sum !== 0) await moveWallet(tx, accountId, { pending: -sum }, at);
   }
-  await tx.query(
-    `update charge_order set settle_status = 1, settle_time = $2, update_time = $2
-     where settle_status = 0 and status <> 1 and end_time is not null and end_time < $1`,
-    [today, at],
-  );
-  await tx.query(
-    `update card_recharge set settle_status = 1, settle_time = $2, update_time = $2
-     where settle_status = 0 and create_time < $1`,
-    [today, at],
-  );
 }
 
 /**

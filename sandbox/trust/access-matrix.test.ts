@@ -134,6 +134,15 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
       [sites[0] ?? 0],
     )
   )[0];
+  const siteApply = (
+    await rows<{ id: number }>(
+      sb.db,
+      `select a.id from site_apply a join site_apply_site x on x.apply_id = a.id and x.site_id = $1
+       join site s on s.id = x.site_id and a.merchant_id = s.operator_id
+       order by (a.status = 0) desc, a.id limit 1`,
+      [sites[0] ?? 0],
+    )
+  )[0];
   const pick = <T>(value: T | undefined, stand: T): T | undefined =>
     value !== undefined ? value : fill ? stand : undefined;
   const id = (row: { id: number } | undefined) => (row ? Number(row.id) : undefined);
@@ -155,6 +164,7 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
     card: pick(id(await cardOf(3)), NONE),
     idleCard: pick(id(await cardOf(1)), NONE),
     workOrder: pick(id(workOrder), NONE),
+    siteApply: pick(id(siteApply), NONE),
   };
 }
 

@@ -47,6 +47,8 @@ export interface Objects {
   idleCard: number;
   /** An installation work order of the side's operator (one assigned to a builder first). */
   workOrder: number;
+  /** A site application (SiteApply) to the side's operator naming its first site (a pending one first). */
+  siteApply: number;
 }
 
 /** One row: a request naming objects, the expectation per role, whether it names an object at all. */

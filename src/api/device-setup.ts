@@ -254,7 +254,8 @@ export interface RemotePayRequest {
 
 /**
  * Answer of POST /api/r9/charge/remotePay: 1 启动中 (command sent; the box acknowledges within seconds, the socket then
- * 充电中, or the start becomes 启动失败 after 60 s — see the remote records) or 4 启动失败.
+ * 充电中, or the start becomes 启动失败 after 60 s — see the remote records) or 4 启动失败 (the box refused the command at
+ * once; `failReason` says why, and the record and order are already 启动失败).
  */
 export interface RemotePayResult {
   recordId: number;

@@ -44,11 +44,19 @@ export function spanDays(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
+/** True for a day of the calendar written 'YYYY-MM-DD' ('2020-09-46' and '2021-02-29' are not). */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
 /**
- * Why a range cannot be exported (D exportFile validation), or null: the end before the start, a day after `today`,
- * or a span over the type's limit (导出时间跨度不能超过{n}天, code 2051 on the server).
+ * Why a range cannot be exported (D exportFile validation), or null: a day that is not a calendar day, the end before
+ * the start, a day after `today`, or a span over the type's limit (导出时间跨度不能超过{n}天, code 2051 on the server).
  */
 export function rangeRefusal(type: DocType, start: string, end: string, today: string): string | null {
+  if (!isCalendarDay(start) || !isCalendarDay(end)) return '日期格式不正确';
   if (end < start) return '结束日期不能早于开始日期';
   if (end > today) return '不能选择未来的日期';
   const limit = EXPORT_SPAN_DAYS[type];

@@ -63,6 +63,25 @@ export const exportChargeOrders = (
   },
 ) => post<ExportStarted>('/api/account/v2/billExportChargeOrder', body);
 
+/** 6 投币订单: the coin orders started in a range (≤ 92 days), of a site or all (/income/statement/coinBill's filters). */
+export const exportCoinOrders = (body: ExportBase & { startDate: string; endDate: string; siteId?: number }) =>
+  post<ExportStarted>('/api/r9/order/exportCoinOrderRecord', body);
+
+/**
+ * 7 月度对账单: the 每日账单 rows of a month's statement (/income/statement/bill; merchantId: a property's 物业账单; a
+ * property account exports its own).
+ */
+export const exportMonthStatement = (body: ExportBase & { month: string; merchantId?: number }) =>
+  post<ExportStarted>('/api/account/v2/billExportMonth', body);
+
+/** 8 日账单明细: every day's site rows of /income/detail-list over a range (≤ 31 days; operators, agents, sub-accounts). */
+export const exportDayBills = (body: ExportBase & { startDate: string; endDate: string }) =>
+  post<ExportStarted>('/api/account/v2/billExportDay', body);
+
+/** 9 站点账单: the rows of a month's site-bill list in the caller's view, of one site or property when given. */
+export const exportSiteBills = (body: ExportBase & { month: string; siteId?: number; merchantId?: number }) =>
+  post<ExportStarted>('/api/account/v2/billExportSiteBill', body);
+
 /** Export jobs, newest first; docType one type or a comma list ('7,8'). */
 export const listDocRecords = (q: { pageNum: number; pageSize: number; docType?: string }) =>
   get<Page<DocRecord>>('/api/doc/listDocRecords', q);

@@ -82,7 +82,17 @@ export interface MerchantHomePage {
     totalShareIncome: number;
   };
   availableBalance: number;
-  list: { siteId: number; siteName: string; socketCount: number; monthShareIncome: number }[];
+  list: {
+    siteId: number;
+    siteName: string;
+    address: string;
+    socketCount: number;
+    /** Basis points: the property party's chargeRate in the share rule in force (1500 = 15.00%); null if none. */
+    shareRatio: number | null;
+    /** Fen: the site's income this month (siteIncomeBetween); null for the property itself (its share only). */
+    monthIncome: number | null;
+    monthShareIncome: number;
+  }[];
   total: number;
 }
 
@@ -105,4 +115,9 @@ export const getCoinsOrderTotalMoney = (startDate: string, endDate: string, site
     endDate,
     ...(siteId ? { siteId } : {}),
   });
-export const getMerchantHomePage = () => get<MerchantHomePage>('/api/user/merchantHomePage');
+/**
+ * GET /api/user/merchantHomePage — a property's share figures and sites: the caller itself (a property), or the
+ * property `merchantId` of the caller (C-mine.md tenement-list/base/info, base/list; paged when pageSize is given).
+ */
+export const getMerchantHomePage = (query: { merchantId?: number; pageNum?: number; pageSize?: number } = {}) =>
+  get<MerchantHomePage>('/api/user/merchantHomePage', query);

@@ -23,17 +23,21 @@ const HUB_SCREENS: Record<HubRoute, ScreenModule> = {
   income: () => import('@/pages/income'),
 };
 
+/** The hub routes (the root and the tab bar's four): the routes the router starts with (src/app/router.tsx). */
+export const HUB_ROUTES: ReadonlySet<RouteName> = new Set(Object.keys(HUB_SCREENS) as HubRoute[]);
+
 /**
- * The names of the other built routes, read from src/app/screens.ts at build time (scripts/screen-names.ts, the
- * define `__SCREEN_NAMES__`): the startup code knows which routes are built (links to the others are hidden) without
- * carrying their loaders, which would grow the startup bundle with every screen (issue 14: 160 kB).
+ * The routes without a screen yet, known at build time (scripts/screen-names.ts, the define `__UNBUILT_ROUTES__`):
+ * every other route is a hub or has its line in src/app/screens.ts. So the startup code knows which routes are built
+ * (links to the others are hidden) without carrying the screens' loaders or names, which would grow the startup bundle
+ * with every screen (issue 14: 160 kB); the list shrinks as screens are built.
  */
-const TABLE_SCREENS: ReadonlySet<RouteName> = new Set(__SCREEN_NAMES__ as readonly RouteName[]);
+const UNBUILT: ReadonlySet<RouteName> = new Set(__UNBUILT_ROUTES__ as readonly RouteName[]);
 
 /** The loader of a built route: a hub's own, or the table's (fetched once, then the screen's chunk), or none. */
 function screenOf(name: RouteName): ScreenModule | undefined {
   if (name in HUB_SCREENS) return HUB_SCREENS[name as HubRoute];
-  if (!TABLE_SCREENS.has(name)) return undefined;
+  if (UNBUILT.has(name)) return undefined;
   return () =>
     import('@/app/screens').then(({ SCREENS }) => {
       const load = SCREENS[name];
@@ -48,6 +52,7 @@ const LAYOUTS: Partial<Record<RouteName, readonly RouteName[]>> = {
   siteIncomeSite: ['siteIncomeCharger', 'siteIncomeCard'],
   compact: ['compactOrders', 'compactRecharges'],
   workOrder: ['workOrderOnline', 'workOrderWorking'],
+  siteAuthor: ['siteAuthorUndisposed', 'siteAuthorProcessed'],
 };
 
 /**
@@ -125,6 +130,17 @@ export function builtRouteOf(path: string): RouteEntry | null {
   const pathname = path.split('?')[0] ?? '';
   built ??= flatRoutes(ROUTES).filter((route) => route.load !== undefined);
   return built.find((route) => matches(route.path, pathname)) ?? null;
+}
+
+/**
+ * The built top-level routes of the table (ROUTES) that match `path` (query ignored), themselves or by one of their
+ * children: what the router adds when it first navigates to `path` (src/app/router.tsx).
+ */
+export function routesMatching(path: string): RouteEntry[] {
+  const pathname = path.split('?')[0] ?? '';
+  return ROUTES.filter(
+    (entry) => entry.load !== undefined && flatRoutes([entry]).some((r) => r.load && matches(r.path, pathname)),
+  );
 }
 
 /** Every entry of a route table, children included. */

@@ -10,9 +10,9 @@ export type ScreenModule = () => Promise<{ default: ComponentType }>;
  *
  * This table is a lazy chunk of its own, fetched with the first screen that is not a hub (and by the hubs' prefetch
  * when idle): the loaders list the chunks each screen needs, and in the startup bundle they would grow it with every
- * screen (issue 14: initial JS + CSS ≤ 160 kB gzip). The startup code knows the table's route names from the build
- * (`__SCREEN_NAMES__`, read from this file's lines by scripts/screen-names.ts), so keep one `name: () => import(...)`
- * line per route; src/app/routes.test.ts checks that the names and the table agree.
+ * screen (issue 14: initial JS + CSS ≤ 160 kB gzip). The startup code knows which routes have no screen from the
+ * build (`__UNBUILT_ROUTES__`, computed from this file's lines by scripts/screen-names.ts), so keep one
+ * `name: () => import(...)` line per route; src/app/routes.test.ts checks that the lines and the table agree.
  */
 export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   siteAdd: () => import('@/pages/site/add'),
@@ -64,6 +64,13 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   chargerRecordList: () => import('@/pages/mine/chargerRecord-list'),
   chargerRecordInfo: () => import('@/pages/mine/chargerRecord-info'),
   parkingList: () => import('@/pages/mine/parkingRecord/parkingList'),
+  accountList: () => import('@/pages/mine/accountList'),
+  accountInfo: () => import('@/pages/mine/accountList/accountInfo'),
+  tenementList: () => import('@/pages/mine/tenement-list'),
+  tenementInfo: () => import('@/pages/mine/tenement-list/base/info'),
+  tenementSites: () => import('@/pages/mine/tenement-list/base/list'),
+  factorialList: () => import('@/pages/mine/factorialList'),
+  factorialInfo: () => import('@/pages/mine/factorialList/info'),
   bank: () => import('@/pages/income/bank'),
   bankAdd: () => import('@/pages/income/bank/add'),
   withdraw: () => import('@/pages/income/withdraw'),
@@ -91,6 +98,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   platformFeeRecords: () => import('@/pages/platformfee/recordList'),
   exportFile: () => import('@/pages/income/exportFile'),
   downCenter: () => import('@/pages/mine/downCenter/index'),
+  warning: () => import('@/pages/mine/message/warning'),
+  upgrads: () => import('@/pages/mine/message/upgrads'),
+  upgradsInfo: () => import('@/pages/mine/message/upgrads/info'),
+  devStatistics: () => import('@/pages/mine/devStatistics'),
+  mineSet: () => import('@/pages/mine/set'),
   statementBill: () => import('@/pages/income/statement/bill'),
   detailList: () => import('@/pages/income/detail-list'),
   siteBill: () => import('@/pages/income/statement/bill/siteBill'),
@@ -105,4 +117,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenModule>> = {
   workOrderOnline: () => import('@/pages/mine/workOrder/online'),
   workOrderWorking: () => import('@/pages/mine/workOrder/working'),
   installDetail: () => import('@/pages/mine/workOrder/working/installDetail'),
+  siteAuthor: () => import('@/pages/mine/siteAuthor'),
+  siteAuthorUndisposed: () => import('@/pages/mine/siteAuthor/undisposed'),
+  siteAuthorProcessed: () => import('@/pages/mine/siteAuthor/processed'),
+  authorizeDetail: () => import('@/pages/mine/siteAuthor/authorizeDetail'),
+  sim: () => import('@/pages/mine/sim/index'),
+  simList: () => import('@/pages/mine/sim/index/list'),
+  oldSim: () => import('@/pages/mine/sim/index/oldSim'),
 };

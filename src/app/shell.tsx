@@ -65,18 +65,20 @@ function useScrollMemory(pathname: string, keptPaths: readonly string[]): void {
     const target = keptPaths.includes(pathname) ? (positions.current.get(pathname) ?? 0) : 0;
     window.scrollTo(0, target);
     if (target === 0) return undefined;
-    // The page the user comes back from may still be leaving, or the kept screen's list still laying out, so the
-    // first scroll can fall short of the target: try again each frame for up to half a second, until it holds or the
-    // user scrolls by hand.
+    // The page the user comes back from may still be leaving, and the kept screen's list, re-subscribing to the window
+    // when revealed, may scroll to its own stale offset after this: for at least 30 frames and 1.5 s (a busy
+    // phone draws fewer frames), put the position back whenever it moved, until the user scrolls by hand.
+    const start = performance.now();
     let frame = 0;
     let id = 0;
+    let stopped = false;
     const stop = () => {
-      frame = 30;
+      stopped = true;
     };
     const again = () => {
-      if (Math.abs(window.scrollY - target) < 1 || frame >= 30) return;
+      if (stopped || (frame >= 30 && performance.now() - start >= 1500)) return;
       frame += 1;
-      window.scrollTo(0, target);
+      if (Math.abs(window.scrollY - target) >= 1) window.scrollTo(0, target);
       id = requestAnimationFrame(again);
     };
     id = requestAnimationFrame(again);

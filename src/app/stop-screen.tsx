@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
 import { MESSAGES } from '@/config/constants';
+import { wireAntdMobileRender } from '@/components/antd-render';
 import { toast } from '@/components/feedback';
 
 /**
@@ -48,6 +49,7 @@ export function StopScreen() {
 /** Renders the stop screen into `container` and shows the entry toast (2000 ms). */
 export function renderStopScreen(container: HTMLElement): void {
   document.title = MESSAGES.outsideHost;
+  wireAntdMobileRender();
   createRoot(container).render(<StopScreen />);
   toast(MESSAGES.outsideHost);
 }

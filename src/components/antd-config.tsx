@@ -1,6 +1,7 @@
 import { setDefaultConfig } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { CloseCircleFill, LeftOutline } from 'antd-mobile-icons';
+import { wireAntdMobileRender } from './antd-render';
 
 /**
  * antd-mobile's defaults made accessible for every screen at once (issue 15 item 3), where its own markup falls short
@@ -13,6 +14,7 @@ import { CloseCircleFill, LeftOutline } from 'antd-mobile-icons';
  * render these components may call it too.
  */
 export function configureAntdMobile(): void {
+  wireAntdMobileRender();
   setDefaultConfig({
     locale: { ...zhCN, Input: { ...zhCN.Input, clear: '' } },
     input: {

@@ -3,7 +3,10 @@ import { createRoot, type Root } from 'react-dom/client';
 
 /**
  * antd-mobile 5 renders its imperative Toast and Dialog through a render function; with React 19 it must be given
- * createRoot (ARCHITECTURE.md "UI"). Boot calls this once; tests that show toasts or dialogs call it too.
+ * createRoot (ARCHITECTURE.md "UI"). Called where antd-mobile's imperative components can first be used — the screens'
+ * defaults (antd-config.tsx, loaded before every screen), the feedback chunk (feedback-ui.tsx) and the stop screen —
+ * not at startup: antd-mobile's own default renderer it replaces weighs 2 kB of the startup bundle (issue 14). Tests that
+ * show toasts or dialogs call it too. Calling it again changes nothing.
  */
 export function wireAntdMobileRender(): void {
   unstableSetRender((node, container) => {

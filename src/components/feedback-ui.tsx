@@ -1,13 +1,17 @@
 import { Dialog, Toast } from 'antd-mobile';
 import { TOAST_DURATION_MS } from '@/config/constants';
 import { sanitizeHtml } from '@/lib/sanitize-html';
+import { wireAntdMobileRender } from './antd-render';
 import type { AlertOptions } from './feedback';
 import styles from './feedback-ui.module.css';
 
 /**
  * The antd-mobile side of feedback.tsx, in its own chunk (loaded at idle after the first screen, and on first use),
- * so that the first screen's bytes do not carry Dialog, Toast and DOMPurify.
+ * so that the first screen's bytes do not carry Dialog, Toast and DOMPurify. Its toasts and dialogs may come before any
+ * screen's chunk (antd-config.tsx) wired antd-mobile's renderer: it wires it too.
  */
+
+wireAntdMobileRender();
 
 export function showToast(text: string): void {
   Toast.show({ content: text, duration: TOAST_DURATION_MS, position: 'center' });

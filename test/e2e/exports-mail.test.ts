@@ -7,6 +7,7 @@ import {
   byTestId,
   clickText,
   openDemoPhone,
+  press,
   sharedBrowser,
   textOf,
   waitForPath,
@@ -56,7 +57,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: exports', (host) => {
     await page.click('input[name="email"]', { count: 3 });
     await page.keyboard.press('Backspace');
     await page.type('input[name="email"]', email);
-    await page.click(byTestId('export-submit'));
+    await press(page, byTestId('export-submit'));
     await waitForText(page, `导出任务已提交，将发送至${email}`);
 
     const [mail] = await mailsTo(email);

@@ -102,7 +102,26 @@ export async function openPhone(
   host: Host | 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.createBrowserContext();
-  const page = await context.newPage();
+  const page = await preparePage(await context.newPage(), host);
+  watchScreens(page, host);
+  const close = context.close.bind(context);
+  uncheckedClose.set(context, close);
+  context.close = async () => {
+    try {
+      await checkScreen(page);
+    } finally {
+      await close();
+    }
+  };
+  return { context, page };
+}
+
+/**
+ * Makes `page` a phone of `host` before it loads anything: a 390 × 844 touch screen, the host's user agent and its
+ * emulator (the WeChat or Alipay JS bridge) in every document, and no request beyond 127.0.0.1. openPhone's page; the
+ * bench's fresh page of a logged-in phone.
+ */
+export async function preparePage(page: Page, host: Host | 'desktop'): Promise<Page> {
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   await page.setUserAgent(USER_AGENTS[host]);
   if (host !== 'desktop') {
@@ -118,17 +137,7 @@ export async function openPhone(
       void request.respond({ status: 204 });
     else void request.abort();
   });
-  watchScreens(page, host);
-  const close = context.close.bind(context);
-  uncheckedClose.set(context, close);
-  context.close = async () => {
-    try {
-      await checkScreen(page);
-    } finally {
-      await close();
-    }
-  };
-  return { context, page };
+  return page;
 }
 
 /** Waits until the page's visible text contains `text`. */
@@ -246,18 +255,53 @@ export async function answerDialog(page: Page, button: string, question = ''): P
   );
   const dialog = found as ElementHandle<HTMLElement>;
   await checkScreen(page);
+  // The dialog answered is marked, and its closing is waited for by that mark rather than by the handle: an answer
+  // that reloads the page (or a host that re-creates the document) would leave a handle of the old document, which a
+  // rerun of the wait in the new one refuses ("Argument should belong to the same JavaScript world").
   const clicked = await dialog.evaluate((d, text: string) => {
     const target = [...d.querySelectorAll<HTMLElement>('.adm-dialog-button')].find((b) => b.innerText.trim() === text);
-    target?.click();
-    return target !== undefined;
+    if (target === undefined) return false;
+    d.dataset.e2eAnswered = '1';
+    target.click();
+    return true;
   }, button);
+  await dialog.dispose();
   if (!clicked) throw new Error(`the dialog “${question}” has no button ${button}`);
   await page.waitForFunction(
-    (d: HTMLElement) => !d.isConnected || getComputedStyle(d).pointerEvents === 'none',
+    () => {
+      const d = document.querySelector<HTMLElement>('[data-e2e-answered]');
+      if (d === null) return true;
+      if (getComputedStyle(d).pointerEvents !== 'none') return false;
+      delete d.dataset.e2eAnswered;
+      return true;
+    },
     { timeout: 15_000 },
-    dialog,
   );
-  await dialog.dispose();
+}
+
+/**
+ * Taps the tab bar's 站点 and meets what the site tab shows first (B-site.md §1 /site): when the logged-in account may
+ * decide site applications (siteAuthor) and has pending ones, the once-per-session dialog "有 N 条站点授权申请待处理"
+ * (N read from the sandbox now), answered with `answer` (default 稍后处理: the list stays). Answers N (0: no dialog).
+ */
+export async function tapSiteTab(
+  page: Page,
+  baseUrl: string,
+  answer: '稍后处理' | '去处理' = '稍后处理',
+): Promise<number> {
+  const { token, eligible, shown } = await page.evaluate(() => ({
+    token: localStorage.getItem('TOKEN'),
+    eligible: (localStorage.getItem('PERMISSION') ?? '').includes('"siteAuthor"'),
+    shown: sessionStorage.getItem('siteApplyModalShown') !== null,
+  }));
+  const pending =
+    token && eligible && !shown
+      ? ((await api<{ count: number }>(baseUrl, 'GET', '/api/openPlatform/getUndealSiteApplyCount', undefined, token))
+          .data?.count ?? 0)
+      : 0;
+  await clickText(page, '站点', '.adm-tab-bar-item');
+  if (pending > 0) await answerDialog(page, answer, `有 ${pending} 条站点授权申请待处理`);
+  return pending;
 }
 
 /** Waits until the current path is `target`'s path and the query has every parameter `target` names (same values). */
@@ -389,6 +433,23 @@ export async function payOpenArrears(baseUrl: string, call: AccountApi): Promise
 export async function fault(baseUrl: string, spec: Record<string, unknown>): Promise<void> {
   const answer = await api(baseUrl, 'POST', '/__sandbox/faults', spec);
   if (answer.code !== 0) throw new Error(`fault not accepted: ${answer.message}`);
+}
+
+/**
+ * The text SMS the sandbox sent to a phone, newest first (GET /__sandbox/sms/inbox: alarms of rule 23, notices of an
+ * opened property login or an added agent); codes are read with lastSms.
+ */
+export async function smsInbox(
+  baseUrl: string,
+  phone: string,
+): Promise<{ kind: 'alarm' | 'notice'; content: string; sentAt: number }[]> {
+  const answer = await api<{ kind: 'alarm' | 'notice'; content: string; sentAt: number }[]>(
+    baseUrl,
+    'GET',
+    `/__sandbox/sms/inbox?phone=${phone}`,
+  );
+  if (answer.code !== 0) throw new Error(`no SMS inbox for ${phone}: ${answer.message}`);
+  return answer.data;
 }
 
 /** The last SMS code the sandbox sent to a phone. */

@@ -27,7 +27,8 @@ import {
  * names its first error; the personal entity typed with its ID photos and settlement card is certified at once and
  * leads to sign-agree; once certified the form is a change application (disabled until something differs), which is
  * confirmed and shown on apply-result; the back office rejects it, apply-result shows the reason, and 重新修改 brings
- * the rejected values back into the form. The sandbox's entity is read alongside.
+ * the rejected values back into the form. The sandbox's entity is read alongside. On the way, an enterprise's
+ * 下载授权书模板 shows the template image.
  */
 
 /** A Luhn-valid CCB debit number (621700…, 19 digits). */
@@ -87,6 +88,40 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: merchant entity', (host) =
     await page.goto(`${baseUrl}/income/edit-contract`);
     await page.waitForSelector(byTestId('entity-submit'));
     expect(await page.title()).toBe('编辑签约人信息');
+
+    // 下载授权书模板 (an enterprise whose signer is not the legal person): an alert with the template image, a file the
+    // app serves (not inlined), described by its alt text, which takes a long press (to save it).
+    await clickText(page, '企业', '[role="tab"]');
+    await clickText(page, '签约人与法定代表人一致', '.adm-checkbox');
+    await clickText(page, '下载授权书模板', 'button');
+    const image = await page.waitForSelector('.adm-dialog-body img', { timeout: 15_000 });
+    // loaded, and (once the dialog has settled) taking a touch
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && getComputedStyle(img as Element).pointerEvents !== 'none',
+      {},
+      image,
+    );
+    const shown = await page.$eval('.adm-dialog-body img', (img) => {
+      const el = img as HTMLImageElement;
+      return {
+        src: el.src,
+        alt: el.alt,
+        width: el.naturalWidth,
+        height: el.naturalHeight,
+        shownWidth: el.getBoundingClientRect().width,
+      };
+    });
+    expect(new URL(shown.src).origin).toBe(new URL(baseUrl).origin);
+    expect(shown.src).toMatch(/\/static\/.+\.png$/);
+    expect(shown.alt).toContain('授权委托书模板');
+    expect([shown.width, shown.height]).toEqual([750, 1200]);
+    expect(shown.shownWidth).toBeGreaterThan(200);
+    const served = await fetch(shown.src);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    await answerDialog(page, '确定', '长按图片保存');
+    await clickText(page, '签约人与法定代表人一致', '.adm-checkbox');
+    await clickText(page, '个人', '[role="tab"]');
+
     await clickText(page, '提交认证', 'button');
     await waitForText(page, '请输入正确的姓名');
 

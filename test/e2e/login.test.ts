@@ -11,6 +11,7 @@ import {
   sharedBrowser,
   openPhone,
   storedToken,
+  tapSiteTab,
   textOf,
   waitForPath,
   waitForText,
@@ -101,8 +102,8 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(new URL(page.url()).pathname).toBe('/home');
 
-    // 站点 → /site?isShowModal=1 with the operator's sites.
-    await clickText(page, '站点', '.adm-tab-bar-item');
+    // 站点 → /site?isShowModal=1 with the operator's sites (and, once per session, the pending site applications).
+    await tapSiteTab(page, baseUrl);
     await waitForPath(page, '/site?isShowModal=1');
     const sites = await call.post<{ list: { name: string }[]; total: number }>('/api/r9/site/siteList', {
       pageNum: 1,

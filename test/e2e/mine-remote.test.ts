@@ -7,6 +7,7 @@ import type { RemoteRecordPage } from '../../src/api/remote';
 import {
   api,
   answerDialog,
+  bodyText,
   byTestId,
   clickText,
   openDemoPhone,
@@ -147,6 +148,34 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
       await waitForTextOf(page, byTestId(`remote-${pending?.id}`), '设备未响应，启动失败', 'contains');
     } finally {
       await api(baseUrl, 'DELETE', '/__sandbox/clock');
+      await api(baseUrl, 'POST', '/__sandbox/device-behaviour', { serialNumber: box.serialNumber, behaviour: 'ok' });
+    }
+  });
+
+  it('a box that refuses the command: 启动失败 with its reason at once, the socket free', async () => {
+    const { page, call } = await openDemoPhone(browser(), baseUrl, host);
+    const { box, socket } = await idleSocket(call);
+    await api(baseUrl, 'POST', '/__sandbox/device-behaviour', { serialNumber: box.serialNumber, behaviour: 'reject' });
+    try {
+      await page.goto(`${baseUrl}/mine/remoteCharge`);
+      await press(page, byTestId('choose-box'));
+      await waitForPath(page, '/mine/searchSerial');
+      await page.waitForSelector('.adm-search-bar input', { visible: true });
+      await page.type('.adm-search-bar input', box.serialNumber);
+      await press(page, byTestId(`box-${box.serialNumber}`));
+      await waitForPath(page, '/mine/remoteCharge');
+      await press(page, byTestId(`socket-${socket.socketNo}`));
+      await clickText(page, '1小时', `${byTestId('hour-chips')} button`);
+      await clickText(page, '设备测试', '.adm-radio-content');
+      await clickText(page, '开始充电', `${byTestId('remote-bar')} button`);
+      await answerDialog(page, '确定', `确认远程开启 ${box.serialNumber} 的 ${socket.socketNo} 号口，充电 1 小时？`);
+      // the answer itself says 启动失败: an alert with the box's reason, no 已下发启动指令
+      await answerDialog(page, '确定', '插座无法通电，启动失败');
+      expect(await bodyText(page)).not.toContain('已下发启动指令');
+      const failed = (await records(call, box.serialNumber)).list.find((r) => r.socketNo === socket.socketNo);
+      expect(failed).toMatchObject({ status: 4, failReason: '插座无法通电，启动失败' });
+      expect(await socketStatus(call, box.serialNumber, socket.socketNo)).toBe(0);
+    } finally {
       await api(baseUrl, 'POST', '/__sandbox/device-behaviour', { serialNumber: box.serialNumber, behaviour: 'ok' });
     }
   });

@@ -13,6 +13,7 @@ import {
   openPhone,
   press,
   sharedBrowser,
+  tapSiteTab,
   textOf,
   typeInto,
   waitForPath,
@@ -37,7 +38,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
     const stats = await call.get<{ boxOnline: number; boxFault: number; boxOffline: number; siteList: unknown[] }>(
       '/api/box/getDeviceStatusStatistics',
     );
-    await clickText(page, '站点', '.adm-tab-bar-item');
+    await tapSiteTab(page, baseUrl);
     await waitForTextOf(page, byTestId('site-summary'), `站点 ${stats.siteList.length} 个`, 'contains');
     const summary = await textOf(page, byTestId('site-summary'));
     expect(summary).toContain(`在线 ${stats.boxOnline + stats.boxFault} / 离线 ${stats.boxOffline}`);

@@ -19,6 +19,7 @@ import {
   openDemoPhone,
   openPhone,
   payOpenArrears,
+  press,
   sharedBrowser,
   storedToken,
   textOf,
@@ -93,11 +94,11 @@ describe('settlement centre before the 1st', () => {
     const cycle = await centreShows(page, call);
     // 冻结明细: collapsed, then the sites with their freezes
     expect(await page.$(byTestId('frozen-sites'))).toBeNull();
-    await page.click(byTestId('frozen-toggle'));
+    await press(page, byTestId('frozen-toggle'));
     await waitForText(page, '冻结比例 30%');
     // a plan row opens its records, filtered by the plan (a removable chip)
     await page.waitForSelector(byTestId('plan-row-1'));
-    await page.click(byTestId('plan-row-1'));
+    await press(page, byTestId('plan-row-1'));
     await waitForPath(page, '/stages/index/stagesList');
     const records = await call.get<DeductionPage>(
       '/api/account/settlement/cost/instalment/list?pageNum=1&pageSize=20&planId=1',
@@ -109,7 +110,7 @@ describe('settlement centre before the 1st', () => {
     );
     const open = records.list.find((d) => d.cycle === cycle.currentCycle);
     expect(open?.status).toBe(1);
-    await page.click(byTestId(`deduction-row-${open?.id}`));
+    await press(page, byTestId(`deduction-row-${open?.id}`));
     await waitForPath(page, '/stages/stageInfo');
     await waitForText(page, `预计 ${cycle.nextSettleDate} 结算`);
     expect(await textOf(page, byTestId('stage-deducted'))).toBe('—');
@@ -148,7 +149,7 @@ describe('the clock passes the 1st', () => {
       expect(row).toContain(`解冻 ${yuanText(sheet?.unfrozenAmount ?? -1)}`);
       expect(row).toContain(sheet?.oweAmount ? '有欠费' : '已结算');
       // the row opens that cycle's records, none 冻结中 any more
-      await page.click(byTestId(`sheet-row-${closedCycle}`));
+      await press(page, byTestId(`sheet-row-${closedCycle}`));
       await waitForPath(page, '/stages/index/stagesList');
       await waitForTextOf(page, byTestId('month-filter'), closedCycle);
       await waitForTextOf(page, byTestId('deduction-sum'), `实扣 ${yuanText(sheet?.deductedAmount ?? -1)}`, 'contains');
@@ -178,7 +179,7 @@ describe('platform fee (settleMode 2) after the 1st', () => {
     expect(closed && closed.status !== 1).toBe(true);
     await page.goto(`${baseUrl}/platformfee/recordList`);
     await page.waitForSelector(byTestId(`period-row-${closed?.periodNo}`), { timeout: 15_000 });
-    await page.click(byTestId(`period-row-${closed?.periodNo}`));
+    await press(page, byTestId(`period-row-${closed?.periodNo}`));
     await waitForPath(page, '/platformfee/settleDetail');
     const splits = await call.get<SplitDeductionPage>(
       `/api/share/instalment/queryDeductInstalment?instalmentId=${closed?.instalmentId}&pageNum=1&pageSize=5`,

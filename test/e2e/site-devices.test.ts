@@ -17,6 +17,7 @@ import {
   openDemoPhone,
   press,
   sharedBrowser,
+  tapSiteTab,
   textOf,
   typeInto,
   waitForPath,
@@ -43,7 +44,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
     const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
     const site = await call.get<SiteDetail>('/api/site/siteBaseInfo?siteId=1');
     const stats = await call.get<DeviceStatusStatistics>('/api/box/getDeviceStatusStatistics?siteId=1');
-    await clickText(page, '站点', '.adm-tab-bar-item');
+    await tapSiteTab(page, baseUrl);
     await clickText(page, site.name, '[data-testid="site-name"]');
     // The remembered tab is the default, facilityList.
     await waitForPath(page, '/site/siteInfo/facilityList');

@@ -13,6 +13,7 @@ import {
   openDemoPhone,
   press,
   sharedBrowser,
+  tapSiteTab,
   typeInto,
   waitForPath,
   waitForText,
@@ -50,7 +51,7 @@ async function pickRegion(page: Page, province: string, city: string, area: stri
 /** Logs in as the demo operator and opens the site tab (its list shown). */
 async function openSiteTab(browser: Browser, baseUrl: string, host: Host): Promise<DemoPhone> {
   const phone = await openDemoPhone(browser, baseUrl, host);
-  await clickText(phone.page, '站点', '.adm-tab-bar-item');
+  await tapSiteTab(phone.page, baseUrl);
   await phone.page.waitForSelector('[data-testid="site-list"] [data-testid="site-name"]', { timeout: 15_000 });
   return phone;
 }
@@ -387,7 +388,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     // The next site-list call fails (HTTP 500): the list shows its error state, the request layer toasts 网络异常.
     await fault(baseUrl, { path: '/api/r9/site/siteList', httpStatus: 500 });
     try {
-      await clickText(page, '站点', '.adm-tab-bar-item');
+      await tapSiteTab(page, baseUrl);
       await page.waitForSelector('[data-testid="site-list"] [role="alert"]', { visible: true, timeout: 15_000 });
       await waitForText(page, '网络异常');
     } finally {

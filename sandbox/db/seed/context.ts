@@ -14,6 +14,10 @@ export const ACC = {
   splitOperator: 10007,
   unsignedOperator: 10008,
   kybOperator: 10009,
+  /** The second unsigned operator (db/seed/held-operator.ts), signed in the held-order stories. */
+  heldOperator: 10020,
+  /** An operator owing platform-fee periods (db/seed/owing-operator.ts), paid in the arrears-payment stories. */
+  owingOperator: 10021,
 } as const;
 
 /** Number of days of history (today included) for the main operator. */

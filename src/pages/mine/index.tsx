@@ -1,5 +1,6 @@
 import { Badge, Popup, PullToRefresh, Swiper } from 'antd-mobile';
 import {
+  ArrowDownCircleOutline,
   BankcardOutline,
   BellOutline,
   CalendarOutline,
@@ -65,6 +66,7 @@ const ENTRY_ICONS: Record<MineEntryKey, ReactNode> = {
   workOrder: <FillinOutline />,
   tenement: <TeamOutline />,
   agent: <UserAddOutline />,
+  transfers: <ArrowDownCircleOutline />,
   subAccount: <UserSetOutline />,
   sim: <CalendarOutline />,
   downCenter: <DownlandOutline />,

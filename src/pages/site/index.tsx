@@ -456,12 +456,14 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
   );
 });
 
-/** The once-per-session modal for pending site applications after a tab tap (B §1 Actions). */
-function useApplyModal(store: SiteListStore): void {
+/**
+ * The once-per-session modal for pending site applications after a tab tap (B §1 Actions), for an account that may
+ * decide them (siteAuthor, C-mine.md /mine/siteAuthor).
+ */
+function useApplyModal(count: number): void {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
-  const count = store.pendingApplies.data?.count ?? 0;
   const fromTab = params.get('isShowModal') === '1';
   useEffect(() => {
     const target = href('siteAuthorUndisposed');
@@ -483,8 +485,9 @@ const SitePage = observer(function SitePage() {
     root.ui.setFooterNav(true);
     void store.loadSiteSummaries();
   }, [root, store]);
-  useApplyModal(store);
-  const pending = store.pendingApplies.data?.count ?? 0;
+  // Pending site applications, for the banner and the modal: only an account that may decide them sees them.
+  const pending = root.session.can('siteAuthor') ? (store.pendingApplies.data?.count ?? 0) : 0;
+  useApplyModal(pending);
   return (
     <main className={styles.page}>
       {pending > 0 && (

@@ -20,6 +20,7 @@ import {
   type EditContractStore,
   type EntityDraft,
 } from '@/stores/screens/income/edit-contract';
+import authLetterTemplate from './auth-letter-template.png?url';
 import styles from './edit-contract.module.css';
 
 /**
@@ -39,10 +40,14 @@ const TYPE_OPTIONS = ([1, 2, 3] as const).map((t) => ({
 const CHANGE_QUESTION =
   '变更认证信息需平台审核（1-3个工作日），审核期间原信息继续有效；变更主体名称、类型或签约人后需重新签署协议。确认提交？';
 
-/** The text of the authorisation-letter template (下载授权书模板). */
-const AUTH_LETTER_TEMPLATE =
-  '授权委托书：本公司（商户名称、统一社会信用代码）授权（签约人姓名、身份证号）代表本公司签署平台商户服务协议及相关电子协议，' +
-  '签约人签署的协议对本公司具有法律效力。授权期限自签署之日起至书面撤销之日止。法定代表人签字，加盖公章，注明日期。';
+/**
+ * 下载授权书模板 (D-income.md §5 edit-contract: an alert with the template image): the 授权委托书 template as an image
+ * file of this screen's chunk (`?url`: fetched only when the alert opens, never inlined in a bundle), which the user
+ * long-presses to save (WeChat and Alipay offer 保存图片 on an image), prints, has signed and sealed, and uploads above.
+ */
+const AUTH_LETTER_ALERT =
+  '<p>长按图片保存到手机，打印后由法定代表人签字并加盖公章，拍照上传到“授权委托书”。</p>' +
+  `<img src="${authLetterTemplate}" alt="授权委托书模板：签约人姓名、身份证号码、授权事项、授权期限，委托单位、统一社会信用代码、法定代表人与授权代表签字、公章、日期" width="750" height="1200">`;
 
 /** A field's error, shown after the first submission. */
 const FieldError = observer(function FieldError({ store, field }: { store: EditContractStore; field: DraftField }) {
@@ -353,7 +358,7 @@ const Form = observer(function Form({ store, draft }: { store: EditContractStore
                 <button
                   type="button"
                   className={styles.link}
-                  onClick={() => void showAlert({ title: '授权书模板', html: AUTH_LETTER_TEMPLATE })}
+                  onClick={() => void showAlert({ title: '授权书模板', html: AUTH_LETTER_ALERT })}
                 >
                   下载授权书模板
                 </button>

@@ -1,22 +1,24 @@
-import { Button, CalendarPicker, Input, Picker, Radio } from 'antd-mobile';
+import { Button, CalendarPicker, DatePicker, Input, Picker, Radio } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EXPORT_SPAN_DAYS, type DocType } from '@/api/export-rules';
 import type { DocRecord } from '@/api/exports';
 import { getSiteNameList } from '@/api/site';
+import { getMerchantList } from '@/api/statements';
 import { DocRecordRow, ResendSheet } from '@/components/doc-records';
 import { toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';
-import { EXPORT_TYPES, exportFileStore, type ExportFileStore } from '@/stores/screens/income/export-file';
+import { exportFileStore, type ExportFileStore } from '@/stores/screens/income/export-file';
 import styles from './export-file.module.css';
 
 /**
  * /income/exportFile — 导出 (D-income.md §4): 报表类型 (the types whose lists exist), 时间 (a date range within the
- * type's span, no future day), 站点 for charging orders, 接收邮箱 with the note, 发送到邮箱 (validated, exactly once, busy
- * from the first tap), and 最近导出 (5 rows) with 重新发送 and 查看全部 → the download centre.
+ * type's span, no future day; a month for 月度对账单 and 站点账单), 站点 for site bills and charging orders, 接收邮箱 with
+ * the note, 发送到邮箱 (validated, exactly once, busy from the first tap), and 最近导出 (5 rows) with 重新发送 and 查看全部
+ * → the download centre.
  */
 
 const dateText = (d: Date) =>
@@ -47,8 +49,37 @@ const SitePicker = observer(function SitePicker({ store }: { store: ExportFileSt
   );
 });
 
+/** 物业 of a 月度对账单 (optional): 我的账单, or one of the account's properties (none for a property account). */
+const MerchantPicker = observer(function MerchantPicker({ store }: { store: ExportFileStore }) {
+  const [merchants, setMerchants] = useState<{ merchantId: number; name: string }[]>([]);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    getMerchantList()
+      .then((answer) => setMerchants(answer.list))
+      .catch(() => undefined);
+  }, []);
+  if (merchants.length === 0) return null;
+  const chosen = merchants.find((m) => m.merchantId === store.merchantId);
+  return (
+    <div className={styles.row}>
+      <span className={styles.label}>物业</span>
+      <button type="button" className={styles.value} onClick={() => setOpen(true)} data-testid="export-merchant">
+        {chosen?.name ?? '我的账单'}
+      </button>
+      <Picker
+        visible={open}
+        columns={[[{ label: '我的账单', value: 0 }, ...merchants.map((m) => ({ label: m.name, value: m.merchantId }))]]}
+        value={[store.merchantId ?? 0]}
+        onClose={() => setOpen(false)}
+        onConfirm={(v) => store.setMerchant(typeof v[0] === 'number' && v[0] > 0 ? v[0] : null)}
+      />
+    </div>
+  );
+});
+
 const Form = observer(function Form({ store }: { store: ExportFileStore }) {
   const [picking, setPicking] = useState(false);
+  const [pickingMonth, setPickingMonth] = useState(false);
   const [resending, setResending] = useState<DocRecord | null>(null);
   useEffect(() => {
     void store.load();
@@ -71,7 +102,7 @@ const Form = observer(function Form({ store }: { store: ExportFileStore }) {
       <section className={styles.block}>
         <h2 className={styles.title}>报表类型</h2>
         <Radio.Group value={store.type ?? undefined} onChange={(v) => store.setType(v as DocType)}>
-          {EXPORT_TYPES.map((t) => (
+          {store.types.map((t) => (
             <Radio key={t.type} value={t.type} className={styles.radio} data-testid={`export-type-${t.type}`}>
               {t.label}
             </Radio>
@@ -81,17 +112,29 @@ const Form = observer(function Form({ store }: { store: ExportFileStore }) {
       <section className={styles.block}>
         <div className={styles.row}>
           <span className={styles.label}>时间</span>
-          <button type="button" className={styles.value} onClick={() => setPicking(true)} data-testid="export-range">
-            {store.startDate} 至 {store.endDate}
-          </button>
+          {store.byMonth ? (
+            <button
+              type="button"
+              className={styles.value}
+              onClick={() => setPickingMonth(true)}
+              data-testid="export-month"
+            >
+              {store.month}
+            </button>
+          ) : (
+            <button type="button" className={styles.value} onClick={() => setPicking(true)} data-testid="export-range">
+              {store.startDate} 至 {store.endDate}
+            </button>
+          )}
         </div>
-        {span && <p className={styles.hint}>最长可导出{span}天</p>}
-        {store.type === 1 && (
+        {span && !store.byMonth && <p className={styles.hint}>最长可导出{span}天</p>}
+        {(store.type === 1 || store.type === 9) && (
           <div className={styles.row}>
             <span className={styles.label}>站点</span>
             <SitePicker store={store} />
           </div>
         )}
+        {store.type === 7 && <MerchantPicker store={store} />}
         <div className={styles.row}>
           <label className={styles.label} htmlFor="export-email">
             接收邮箱
@@ -147,6 +190,14 @@ const Form = observer(function Form({ store }: { store: ExportFileStore }) {
           setPicking(false);
         }}
       />
+      <DatePicker
+        visible={pickingMonth}
+        precision="month"
+        max={new Date()}
+        defaultValue={new Date(`${store.month}-01T00:00:00`)}
+        onClose={() => setPickingMonth(false)}
+        onConfirm={(d) => store.setMonth(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`)}
+      />
       <ResendSheet
         record={resending}
         email={store.email}
@@ -164,6 +215,7 @@ export default function ExportFile() {
     ...(query?.type !== undefined ? { type: query.type } : {}),
     ...(query?.month ? { month: query.month } : {}),
     ...(query?.siteId ? { siteId: query.siteId } : {}),
+    ...(query?.merchantId ? { merchantId: query.merchantId } : {}),
   });
   return <Form store={store} />;
 }

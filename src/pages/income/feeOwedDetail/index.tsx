@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { confirm, toast } from '@/components/feedback';
+import { useRouteQuery } from '@/components/route-query';
 import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
@@ -64,9 +65,15 @@ const FeeOwed = observer(function FeeOwed() {
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
   const inFlight = useRef(false);
+  const query = useRouteQuery('feeOwedDetail');
+  const instalmentId = query?.instalmentId;
+  const arrearsId = query?.arrearsId;
   useEffect(() => {
-    void store.load();
-  }, [store]);
+    void store.load({
+      ...(instalmentId === undefined ? {} : { instalmentId }),
+      ...(arrearsId === undefined ? {} : { arrearsId }),
+    });
+  }, [store, instalmentId, arrearsId]);
 
   if (store.info.failed || store.arrears.failed) return <Failed onRetry={() => void store.load()} />;
   if (!store.loaded) return <Loading />;

@@ -3,6 +3,9 @@ import { exportEmailRule, rangeRefusal, type DocType } from '@/api/export-rules'
 import {
   exportAccountBill,
   exportChargeOrders,
+  exportDayBills,
+  exportMonthStatement,
+  exportSiteBills,
   exportWithdraw,
   listDocRecords,
   resendDocRecord,
@@ -19,18 +22,27 @@ import { MoneyAction } from '@/stores/support/money-action';
 
 /**
  * /income/exportFile — 导出 (D-income.md §4) and the e-mail both export screens share (C-mine.md /mine/downCenter): the
- * report type (the types whose lists exist: 3 收支明细, 4 提现记录, 1 充电订单), its date range (default this month to
- * today; query `month` = that month capped at today), the site for charging orders, the receiving e-mail (localStorage
+ * report type (3 收支明细, 7 月度对账单, 8 日账单明细 — not for a property, whose day bill is its share —, 9 站点账单,
+ * 4 提现记录, 1 充电订单), its date range
+ * (default this month to today; query `month` = that month capped at today) or, for 7 and 9, its month (query `month`,
+ * else this month), the site for site bills and charging orders, the property of a statement (query `merchantId`),
+ * the receiving e-mail (localStorage
  * `exportEmail`, else the account's e-mail), validation with the design's messages, the request exactly once (a
  * requestId kept until the server answered), and the 5 most recent exports with their resend.
  */
 
-/** The report types offered, in the design's order (7/8/9 come with the statements). */
+/** The report types, in the design's order. */
 export const EXPORT_TYPES: readonly { type: DocType; label: string }[] = [
   { type: 3, label: '收支明细' },
+  { type: 7, label: '月度对账单' },
+  { type: 8, label: '日账单明细' },
+  { type: 9, label: '站点账单' },
   { type: 4, label: '提现记录' },
   { type: 1, label: '充电订单' },
 ];
+
+/** Types exported by month (a month picker instead of a date range). */
+export const MONTH_TYPES: readonly DocType[] = [7, 9];
 
 /** The default range of a type: `month` (capped at `today`) or this month to today. */
 export function defaultRange(today: string, month?: string): { startDate: string; endDate: string } {
@@ -79,6 +91,10 @@ export class ExportFileStore {
   startDate: string;
   endDate: string;
   siteId: number | null;
+  /** Types 7 and 9: the month 'YYYY-MM'. */
+  month: string;
+  /** Type 7: the property whose statement (query merchantId), else the caller's own. */
+  merchantId: number | null;
   email = '';
   readonly send = new MoneyAction();
   readonly resend = new MoneyAction();
@@ -91,14 +107,16 @@ export class ExportFileStore {
 
   constructor(
     private readonly root: RootStore,
-    query: { type?: number; month?: string; siteId?: number },
+    query: { type?: number; month?: string; siteId?: number; merchantId?: number },
   ) {
     const offered = EXPORT_TYPES.find((t) => t.type === query.type);
     this.type = offered ? offered.type : null;
     const range = defaultRange(this.today, query.month);
     this.startDate = range.startDate;
     this.endDate = range.endDate;
+    this.month = query.month && query.month <= this.today.slice(0, 7) ? query.month : this.today.slice(0, 7);
     this.siteId = query.siteId ?? null;
+    this.merchantId = query.merchantId ?? null;
     makeAutoObservable<ExportFileStore, 'root'>(this, { root: false });
   }
 
@@ -126,11 +144,36 @@ export class ExportFileStore {
     this.siteId = siteId;
   }
 
+  /** Type 7: the property whose statement, or null for the caller's own. */
+  setMerchant(merchantId: number | null): void {
+    this.merchantId = merchantId;
+  }
+
+  /** Types 7 and 9: the month (never after this one). */
+  setMonth(month: string): void {
+    this.month = month;
+  }
+
+  /** The types this account can export (a property has no 日账单明细 of its own sites' operations). */
+  get types(): readonly { type: DocType; label: string }[] {
+    const property = this.root.session.extendPermission?.accountType === 3;
+    return property ? EXPORT_TYPES.filter((t) => t.type !== 8) : EXPORT_TYPES;
+  }
+
+  /** True when the chosen type is exported by month. */
+  get byMonth(): boolean {
+    return this.type !== null && MONTH_TYPES.includes(this.type);
+  }
+
   setEmail(email: string): void {
     this.email = email;
   }
 
   get problem(): string | null {
+    if (this.byMonth) {
+      const range = defaultRange(this.today, this.month);
+      return exportProblem({ type: this.type, email: this.email, ...range }, this.today);
+    }
     return exportProblem(this, this.today);
   }
 
@@ -144,12 +187,24 @@ export class ExportFileStore {
     const type = this.type as DocType;
     const email = this.email.trim();
     const base = { startDate: this.startDate, endDate: this.endDate, email };
+    const site = this.siteId ? { siteId: this.siteId } : {};
+    const month = { month: this.month, email };
     const answer = await this.send.run((requestId) =>
       type === 3
         ? exportAccountBill({ ...base, requestId })
         : type === 4
           ? exportWithdraw({ ...base, requestId })
-          : exportChargeOrders({ ...base, ...(this.siteId ? { siteId: this.siteId } : {}), requestId }),
+          : type === 8
+            ? exportDayBills({ ...base, requestId })
+            : type === 7
+              ? exportMonthStatement({
+                  ...month,
+                  ...(this.merchantId ? { merchantId: this.merchantId } : {}),
+                  requestId,
+                })
+              : type === 9
+                ? exportSiteBills({ ...month, ...site, requestId })
+                : exportChargeOrders({ ...base, ...site, requestId }),
     );
     if (!answer) return null;
     rememberExportEmail(email);
@@ -170,6 +225,7 @@ export class ExportFileStore {
 }
 
 export const exportFileStore = screenStore(
-  (root, query: { type?: number; month?: string; siteId?: number }) => new ExportFileStore(root, query),
+  (root, query: { type?: number; month?: string; siteId?: number; merchantId?: number }) =>
+    new ExportFileStore(root, query),
   'visit',
 );

@@ -55,6 +55,23 @@ export function toggleOldestFirst(ids: readonly number[], selected: ReadonlySet<
   return next;
 }
 
+/**
+ * The items checked when the screen opens (D-income.md §3 "List with checkboxes"): every item of the list, or, when
+ * the screen was opened for one item (`id`, query instalmentId / arrearsId), only that one and the older ones of its
+ * list (oldest first). `id` absent: every item; `id` not in the list (already paid): null, and the caller checks all.
+ */
+export function openedFor(ids: readonly number[], id: number | undefined): Set<number> | null {
+  if (id === undefined) return new Set(ids);
+  const index = ids.indexOf(id);
+  return index < 0 ? null : new Set(ids.slice(0, index + 1));
+}
+
+/** The item the screen was opened for (its query): a period (settleMode 2) or an arrears record. */
+export interface OpenedFor {
+  instalmentId?: number;
+  arrearsId?: number;
+}
+
 export class FeeOwedStore {
   readonly info = new Loadable<OwePaymentInfo>(() => getOwePaymentInfo());
   readonly arrears = new Loadable<ArrearsRecord[]>(
@@ -113,12 +130,20 @@ export class FeeOwedStore {
     return parts.join('及');
   }
 
-  /** Loads both lists; every item checked (the first load and after a payment attempt). */
-  async load(): Promise<void> {
+  /**
+   * Loads both lists; every item checked (after a payment attempt, and on the first load), or, on the first load of a
+   * screen opened for one item (`opened`), that item and the older ones of its list only (openedFor).
+   */
+  async load(opened: OpenedFor = {}): Promise<void> {
     await Promise.all([this.info.load(), this.arrears.load()]);
     runInAction(() => {
-      this.periodsChecked = new Set(this.periods.map((p) => p.instalmentId));
-      this.arrearsChecked = new Set(this.records.map((r) => r.id));
+      const periodIds = this.periods.map((p) => p.instalmentId);
+      const recordIds = this.records.map((r) => r.id);
+      const periods = opened.instalmentId === undefined ? null : openedFor(periodIds, opened.instalmentId);
+      const records = opened.arrearsId === undefined ? null : openedFor(recordIds, opened.arrearsId);
+      const one = periods !== null || records !== null;
+      this.periodsChecked = one ? (periods ?? new Set()) : new Set(periodIds);
+      this.arrearsChecked = one ? (records ?? new Set()) : new Set(recordIds);
       this.payment = new MoneyAction();
     });
   }

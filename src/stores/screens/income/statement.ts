@@ -304,6 +304,8 @@ export class SiteBillStore {
   readonly agents = new Loadable<AgentStatementRow[]>(
     async () => (await getAgentStatement(this.month, { pageNum: 1, pageSize: 100 })).list,
   );
+  /** Bumped when the bill settings change: the list reloads (a setting decides status and what a property sees). */
+  revision = 0;
 
   constructor(
     private readonly root: RootStore,
@@ -344,9 +346,19 @@ export class SiteBillStore {
     };
   }
 
+  /** 账单设置 is offered to operators and agents only (D §4 siteBill). */
+  get canSetBills(): boolean {
+    return [1, 2].includes(this.accountType);
+  }
+
   /** What reloads the list from page 1. */
   get watch(): unknown[] {
-    return [this.list, this.month, this.merchantId, this.agentId, this.keyword];
+    return [this.list, this.month, this.merchantId, this.agentId, this.keyword, this.revision];
+  }
+
+  /** Reloads the list from page 1 (after a change of the bill settings). */
+  reload(): void {
+    this.revision += 1;
   }
 
   load(): void {
@@ -607,7 +619,7 @@ export const areaCardBillStore = screenStore(
   'visit',
 );
 
-/** /income/statement/coinBill — the period, the site, the summary of coin orders (D §4). */
+/** /income/statement/coinBill — the period, the site, the summary of coin orders (D §4; its 导出: coin-export.ts). */
 export class CoinBillStore {
   readonly today = dayOf(Date.now());
   period: PeriodKey = 'today';

@@ -6,7 +6,8 @@ import { initialExportEmail, rememberExportEmail } from '@/stores/screens/income
 import { MoneyAction } from '@/stores/support/money-action';
 
 /**
- * 导出 of a rider list (C-mine.md /mine/chargerRecord-list and /mine/recordOfremote; rule 24): the e-mail sheet — the
+ * 导出 of a list (C-mine.md /mine/chargerRecord-list and /mine/recordOfremote, rule 24; D-income.md
+ * /income/statement/coinBill), the state of src/components/export-sheet.tsx: the e-mail sheet — the
  * address prefilled from localStorage `exportEmail`, else the merchant's e-mail (getCommercialInfo), saved back on
  * success —, the section's e-mail rule and the export's range rule (≤ 92 days), and the request exactly once (a
  * requestId kept across a timeout, taps while it runs ignored). The list's current filters are the export's: the

@@ -64,7 +64,8 @@ function visibleKeys(v: Viewer): MineEntryKey[] {
 
 describe('visibility by role and permission (C-mine.md /mine)', () => {
   it('运营商 sees every entry its permissions allow', () => {
-    expect(visibleKeys(viewer(1)).sort()).toEqual([...ALL_KEYS].sort());
+    // every entry but 划拨记录, which is an agent's (an operator has 我的代理's transfers tab)
+    expect(visibleKeys(viewer(1)).sort()).toEqual(ALL_KEYS.filter((k) => k !== 'transfers').sort());
     expect(
       canSeeEntry(
         'remoteCharge',
@@ -76,10 +77,21 @@ describe('visibility by role and permission (C-mine.md /mine)', () => {
     ).toBe(false);
   });
 
-  it('代理商 sees everything except 我的代理, even holding the agent code', () => {
+  it('代理商 sees everything except 我的代理, even holding the agent code, and 划拨记录 instead', () => {
     const keys = visibleKeys(viewer(2));
     expect(keys).not.toContain('agent');
+    expect(keys).toContain('transfers');
     expect(keys).toHaveLength(ALL_KEYS.length - 1);
+    expect(
+      canSeeEntry(
+        'transfers',
+        viewer(
+          2,
+          PERMISSIONS[2].filter((p) => p !== 'transfer'),
+        ),
+      ),
+    ).toBe(false);
+    expect(canSeeEntry('transfers', viewer(4, [...PERMISSIONS[4], 'transfer']))).toBe(false);
     expect(canSeeEntry('agent', viewer(2, PERMISSIONS[1]))).toBe(false);
   });
 
@@ -98,6 +110,12 @@ describe('visibility by role and permission (C-mine.md /mine)', () => {
     expect(canSeeEntry('agent', granted)).toBe(false);
     expect(canSeeEntry('tenement', granted)).toBe(false);
     expect(canSeeEntry('remoteCharge', granted)).toBe(true);
+  });
+
+  it('SIM月租 follows `sim`, not `settlement` (the reads behind it answer `sim`)', () => {
+    expect(canSeeEntry('sim', viewer(4, ['home', 'sim']))).toBe(true);
+    expect(canSeeEntry('sim', viewer(4, ['home', 'settlement']))).toBe(false);
+    expect(canSeeEntry('sim', viewer(1, ['home', 'settlement']))).toBe(false);
   });
 
   it('施工人员 sees only 安装工单, routed to the works under construction; no stats strip', () => {

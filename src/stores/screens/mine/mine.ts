@@ -37,6 +37,7 @@ export type MineEntryKey =
   | 'workOrder'
   | 'tenement'
   | 'agent'
+  | 'transfers'
   | 'subAccount'
   | 'sim'
   | 'downCenter'
@@ -64,6 +65,12 @@ export const MINE_ENTRIES: Readonly<Record<MineEntryKey, MineEntry>> = {
   workOrder: { key: 'workOrder', label: '安装工单', permission: 'workOrder', to: href('workOrderOnline') },
   tenement: { key: 'tenement', label: '物业管理', permission: 'tenement', to: href('tenementList') },
   agent: { key: 'agent', label: '我的代理', permission: 'agent', to: href('factorialList') },
+  transfers: {
+    key: 'transfers',
+    label: '划拨记录',
+    permission: 'transfer',
+    to: href('factorialList', { tab: 'transfers' }),
+  },
   subAccount: { key: 'subAccount', label: '子账号', permission: 'subAccount', to: href('accountList') },
   sim: { key: 'sim', label: 'SIM月租', permission: 'sim', to: href('sim') },
   downCenter: { key: 'downCenter', label: '下载中心', permission: 'export', to: href('downCenter') },
@@ -81,7 +88,7 @@ export interface MenuGroupDef {
 /** The three groups of the menu grid, in display order (C-mine.md /mine Shows). */
 export const MENU_GROUPS: readonly MenuGroupDef[] = [
   { title: '运营管理', entries: ['devStatistics', 'chargerRecord', 'remoteCharge', 'card', 'permuteCard', 'parking'] },
-  { title: '合作与授权', entries: ['siteAuthor', 'workOrder', 'tenement', 'agent', 'subAccount'] },
+  { title: '合作与授权', entries: ['siteAuthor', 'workOrder', 'tenement', 'agent', 'transfers', 'subAccount'] },
   { title: '费用与工具', entries: ['sim', 'downCenter', 'poster'] },
 ];
 
@@ -94,13 +101,16 @@ export interface Viewer {
 /** Entries a property (物业) sees (C-mine.md: 充电记录, 告警通知, 系统消息, 下载中心). */
 const PROPERTY_ENTRIES: ReadonlySet<MineEntryKey> = new Set(['chargerRecord', 'warning', 'notice', 'downCenter']);
 /** Entries a sub-account never sees, whatever its permissions. */
-const SUB_ACCOUNT_NEVER: ReadonlySet<MineEntryKey> = new Set(['subAccount', 'agent', 'tenement']);
+const SUB_ACCOUNT_NEVER: ReadonlySet<MineEntryKey> = new Set(['subAccount', 'agent', 'tenement', 'transfers']);
 
 /**
  * Whether an entry is visible to a viewer (C-mine.md /mine "Visibility by role"; Shared behaviour "Permissions"):
  * the entry's permission code must be held, and then by role — 施工人员 only 安装工单; 物业 only 充电记录, 告警通知,
  * 系统消息, 下载中心; 代理商 everything but 我的代理 (one agent level); 子账号 never 子账号 / 我的代理 / 物业管理;
  * 运营商 everything its permissions allow. 推广海报 needs no code (its list call decides whether it shows).
+ * 划拨记录 (the devices transferred to the account, /mine/factorialList's transfers tab) is an agent's only: the design
+ * hides 我的代理 from agents and gives them no other way to the transfers they must accept (C-mine.md rules 18–19);
+ * an operator reaches them through 我的代理.
  */
 export function canSeeEntry(key: MineEntryKey, viewer: Viewer): boolean {
   const { permission } = MINE_ENTRIES[key];
@@ -115,7 +125,7 @@ export function canSeeEntry(key: MineEntryKey, viewer: Viewer): boolean {
     case 4:
       return !SUB_ACCOUNT_NEVER.has(key);
     default:
-      return true;
+      return key !== 'transfers';
   }
 }
 
@@ -255,6 +265,11 @@ export class MineStore {
     // idle (src/lib/idle.ts; at once outside the app), after the header and the counters.
     jobs.push(afterInteractive(() => this.loadBadgesAndPosters()));
     await Promise.all(jobs);
+  }
+
+  /** Alarms or notices changed elsewhere (the message screens): the next show refreshes at once, not after 30 s. */
+  invalidateCounters(): void {
+    this.lastRefreshAt = null;
   }
 
   /** The 告警通知 and 系统消息 badges and the poster list (first time, or after a failure), as the viewer sees them. */

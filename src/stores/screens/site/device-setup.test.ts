@@ -190,9 +190,9 @@ describe('SocketDetailStore (socketInfo)', () => {
     const form = { minutes: 60, reason: 2 as const, remark: ' 设备测试 ' };
     const first = store.start(form);
     expect(store.busy).toBe(true);
-    expect(await store.start(form)).toBe(false);
+    expect(await store.start(form)).toBeNull();
     call.release();
-    expect(await first).toBe(true);
+    expect(await first).toMatchObject({ status: 1 });
     expect(setup.remotePay).toHaveBeenCalledWith({
       serialNumber: 'R9',
       socketNo: 3,
@@ -202,7 +202,9 @@ describe('SocketDetailStore (socketInfo)', () => {
       requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     setup.remotePay.mockResolvedValue({ recordId: 2, orderNo: 'CD2', status: 4, failReason: '设备离线' } as never);
-    expect(await store.start(form)).toBe(false);
+    expect(await store.start(form)).toMatchObject({ status: 4, failReason: '设备离线' });
+    setup.remotePay.mockRejectedValue(new Error('网络异常') as never);
+    expect(await store.start(form)).toBeNull();
     expect(store.busy).toBe(false);
   });
 });

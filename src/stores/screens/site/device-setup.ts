@@ -24,6 +24,7 @@ import {
   type ConnectorDetail,
   type DeviceTypeInfo,
   type PowerChart,
+  type RemotePayResult,
   type RemoteReason,
   type SignalMode,
 } from '@/api/device-setup';
@@ -693,10 +694,14 @@ export class SocketDetailStore {
     return `远程启动不收取费用，确定为${this.detail.data?.socketNo ?? ''}号插座启动${minutes}分钟？`;
   }
 
-  /** Sends remotePay; true when the command was sent (the screen reloads after 3 s). */
-  async start(form: { minutes: number; reason: RemoteReason; remark: string }): Promise<boolean> {
+  /**
+   * Sends remotePay once at a time. Resolves the answer — status 1 the command was sent (the screen reloads after 3 s),
+   * 4 the box refused it at once (failReason to show) — or null when nothing was sent (busy, or the call failed: its
+   * message was shown).
+   */
+  async start(form: { minutes: number; reason: RemoteReason; remark: string }): Promise<RemotePayResult | null> {
     const d = this.detail.data;
-    if (!d || this.busy) return false;
+    if (!d || this.busy) return null;
     const remark = form.remark.trim();
     const result = await this.actions.run('command', () =>
       this.startRequest.run((requestId) =>
@@ -710,7 +715,7 @@ export class SocketDetailStore {
         }),
       ),
     );
-    return result?.status === 1;
+    return result ?? null;
   }
 
   /** Sends remoteStop for the running order; resolves the refund (fen), or null when it failed. */

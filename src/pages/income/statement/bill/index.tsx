@@ -2,10 +2,11 @@ import { ActionSheet, PullToRefresh, Skeleton } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { MonthBillMerchant, MonthBillOperation } from '@/api/statements';
 import { toast } from '@/components/feedback';
 import { LazyLineChart, type ChartPoint } from '@/components/lazy-line-chart';
-import { EntryLink } from '@/components/route-availability';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { Segmented } from '@/components/segmented';
 import { href } from '@/config/routes';
@@ -29,7 +30,7 @@ import {
  * the month's summary (营业额 with 环比, its parts, the deductions and 净入账 = the wallet credits of the month; or the
  * property's 站点营业额, 订单, 物业分润, 电费), the cells to 站点账单 and 投币收入明细, the agents' shares, and the days
  * with data (tap → /income/detail-list). Every figure is the sandbox's (src/api/statements.ts). Query `month` and
- * `merchantId` preselect. (导出 of a month's statement, docType 7, is not offered by the export screen yet: not shown.)
+ * `merchantId` preselect.
  */
 
 const SUBJECTS: readonly { key: StatementSubject; label: string }[] = [
@@ -309,8 +310,14 @@ const MerchantPicker = observer(function MerchantPicker({ store }: { store: Stat
 });
 
 const Statement = observer(function Statement({ store }: { store: StatementBillStore }) {
+  const isBuilt = useIsBuilt();
   const property = store.subject === 'property';
   const month = property ? store.merchant : store.mine;
+  const exportTo = href('exportFile', {
+    type: 7,
+    month: store.month,
+    merchantId: property && !store.isProperty ? (store.merchantId ?? undefined) : undefined,
+  });
   let summary: ReactNode;
   if (property && !store.isProperty && store.merchantId === null) summary = null;
   else if (month.failed) summary = <Failed onRetry={() => void store.loadMonth()} />;
@@ -335,6 +342,11 @@ const Statement = observer(function Statement({ store }: { store: StatementBillS
             />
           ) : (
             <span />
+          )}
+          {isBuilt(exportTo) && (
+            <Link to={exportTo} className={s.link}>
+              导出
+            </Link>
           )}
         </div>
         {property && !store.isProperty && <MerchantPicker store={store} />}

@@ -3,6 +3,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CoinOrderRow } from '@/api/site-income';
+import { ExportSheet } from '@/components/export-sheet';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { useRouteQuery } from '@/components/route-query';
@@ -11,15 +12,19 @@ import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import { Block, Page } from '@/sections/income/parts';
 import s from '@/sections/income/statement.module.css';
+import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
+import { exportCoinBill } from '@/stores/screens/income/coin-export';
 import { coinBillStore, localDay, type CoinBillStore, type PeriodKey } from '@/stores/screens/income/statement';
+import { ListExport } from '@/stores/screens/mine/list-export';
 
 /**
  * /income/statement/coinBill — 投币收入明细 (D-income.md §4): the coin orders and their cash for reconciling the coins
  * collected from the boxes — the notice that coins are cash outside the balance, period chips (今日 | 昨日 | 本月 | 自定义
  * ≤ 92 days), the site picker, the summary (投币收入 · 枚 · 笔) and the orders (time, site, box and socket, coins, amount,
- * minutes) in the shared list. Query `range` or `month` preselects. Without coin boxes: 暂无投币设备. (导出 is not
- * built yet: its entry is not shown.)
+ * minutes) in the shared list. Query `range` or `month` preselects. Without coin boxes: 暂无投币设备. Top-right 导出
+ * (permission export) opens the shared e-mail sheet: the orders of the chosen range and site mailed as 投币订单 (docType 6,
+ * POST /api/r9/order/exportCoinOrderRecord) → toast `导出任务已提交，将发送至{email}`.
  */
 
 const PERIODS: readonly { key: PeriodKey; label: string }[] = [
@@ -49,6 +54,9 @@ function CoinRow({ o }: { o: CoinOrderRow }) {
 }
 
 const CoinBill = observer(function CoinBill({ store }: { store: CoinBillStore }) {
+  const { session } = useStores();
+  const canExport = session.can('export');
+  const [exporter] = useState(() => new ListExport(6));
   const [picking, setPicking] = useState(false);
   const total = store.total.data;
   if (!store.coinEnabled) {
@@ -69,6 +77,11 @@ const CoinBill = observer(function CoinBill({ store }: { store: CoinBillStore })
           value={store.period}
           onChange={(key) => (key === 'custom' ? setPicking(true) : store.setPeriod(key))}
         />
+        {canExport && (
+          <button type="button" className={s.link} data-testid="export-open" onClick={() => void exporter.show()}>
+            导出
+          </button>
+        )}
       </div>
       {store.period === 'custom' && <p className={s.strip}>{`${store.startDate} 至 ${store.endDate}`}</p>}
       <button
@@ -115,6 +128,7 @@ const CoinBill = observer(function CoinBill({ store }: { store: CoinBillStore })
           empty={<p className={s.empty}>暂无投币记录</p>}
         />
       </Block>
+      {canExport && <ExportSheet exporter={exporter} send={() => exportCoinBill(store, exporter)} />}
       <CalendarPicker
         visible={picking}
         selectionMode="range"

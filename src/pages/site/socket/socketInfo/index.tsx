@@ -7,7 +7,7 @@ import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';
 import { DetailRows, Figures, SocketStatusTag } from '@/sections/site/device-setup-parts';
-import { confirm, toast } from '@/components/feedback';
+import { confirm, showAlert, toast } from '@/components/feedback';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Money } from '@/components/money';
 import { useIsBuilt } from '@/components/route-availability';
@@ -56,10 +56,15 @@ const StartSheet = observer(function StartSheet({
       return;
     }
     if (!(await confirm('远程启动', store.startConfirmText(minutes)))) return;
-    if (await store.start({ minutes, reason, remark })) {
+    const answer = await store.start({ minutes, reason, remark });
+    if (answer?.status === 1) {
       onClose();
       toast('启动指令已下发');
       setTimeout(() => void store.load(), 3000);
+    } else if (answer?.status === 4) {
+      onClose();
+      void store.load();
+      await showAlert({ title: '启动失败', html: answer.failReason ?? '设备未响应' });
     }
   };
   return (

@@ -13,7 +13,9 @@ import { formatKwh, shiftMonth } from '@/lib/time';
 import { Block, Page } from '@/sections/income/parts';
 import s from '@/sections/income/statement.module.css';
 import { useScreenStore } from '@/stores/screen-store';
+import { billSettingsStore, type BillSettingsStore } from '@/stores/screens/income/bill-settings';
 import { siteBillStore, type SiteBillStore, type SiteBillTab } from '@/stores/screens/income/statement';
+import { BillSettingsSheet } from './bill-settings-sheet';
 
 /**
  * /income/statement/bill/siteBill — 站点账单 (D-income.md §4): each site's bill of the month, computed by the sandbox from
@@ -21,7 +23,8 @@ import { siteBillStore, type SiteBillStore, type SiteBillTab } from '@/stores/sc
  * agents; agents and properties one list), the property / agent filter, the site search (300 ms), the sum strip of the
  * filter and the rows (营业额, 物业分润 with its rate, 电费 with what is still to settle, 我的收入, 统计中 / 已出账); a row
  * opens its detail. The shared list gives pull-to-refresh, infinite scroll, empty and error states. Query `month` and
- * `merchantId` preselect. (账单设置 is not built yet: its entry is not shown.)
+ * `merchantId` preselect. Operators and agents get top-right 账单设置 (./bill-settings-sheet.tsx): saving or deleting a
+ * setting reloads the bills.
  */
 
 const TABS: readonly { key: SiteBillTab; label: string }[] = [
@@ -82,7 +85,7 @@ function BillRow({ bill, tab }: { bill: SiteBill; tab: SiteBillTab }) {
   );
 }
 
-const Filters = observer(function Filters({ store }: { store: SiteBillStore }) {
+const Filters = observer(function Filters({ store, settings }: { store: SiteBillStore; settings: BillSettingsStore }) {
   const merchant = store.merchants.data?.find((m) => m.merchantId === store.merchantId);
   const agent = store.agents.data?.find((a) => a.agentId === store.agentId);
   return (
@@ -107,6 +110,14 @@ const Filters = observer(function Filters({ store }: { store: SiteBillStore }) {
           <RightOutline />
         </button>
       </div>
+      {store.canSetBills && (
+        <div className={s.top}>
+          <span />
+          <button type="button" className={s.link} data-testid="bill-settings-open" onClick={() => settings.show()}>
+            账单设置
+          </button>
+        </div>
+      )}
       {store.showTabs && (
         <div className={s.top}>
           <Segmented<SiteBillTab> label="账单类型" options={TABS} value={store.tab} onChange={(t) => store.setTab(t)} />
@@ -168,9 +179,10 @@ const Sums = observer(function Sums({ store }: { store: SiteBillStore }) {
 });
 
 const SiteBillScreen = observer(function SiteBillScreen({ store }: { store: SiteBillStore }) {
+  const settings = useScreenStore(billSettingsStore, store.accountType, () => store.reload());
   return (
     <Page testId="site-bill">
-      <Filters store={store} />
+      <Filters store={store} settings={settings} />
       <Sums store={store} />
       <Block title={store.accountType === 3 ? '我的站点账单' : undefined}>
         <PagedList<SiteBill, SiteBillPage>
@@ -185,6 +197,7 @@ const SiteBillScreen = observer(function SiteBillScreen({ store }: { store: Site
           empty={<p className={s.empty}>本月暂无站点账单</p>}
         />
       </Block>
+      {store.canSetBills && <BillSettingsSheet store={settings} merchants={store.merchants.data ?? []} />}
     </Page>
   );
 });

@@ -19,8 +19,7 @@ import { siteBillDetailStore } from '@/stores/screens/income/statement';
  * /income/statement/bill/siteBill/detail — 账单详情 (D-income.md §4): one site's bill of one month — the head (site,
  * month, bill number, status, property with a tap-to-call phone, agent), the breakdown from 营业额 to 运营商净收入 (电费 =
  * kWh × price of the site's cost-bearing setting, what the splits settled and what is still to pay offline; a
- * property sees only its share and the electricity), the days and 查看站点收入 (导出账单, docType 9, is not offered by the
- * export screen yet: not shown). A missing id toasts 参数错误
+ * property sees only its share and the electricity), the days, 导出账单 and 查看站点收入. A missing id toasts 参数错误
  * and goes back; a bill out of reach shows 账单不存在或无权查看.
  */
 
@@ -157,6 +156,9 @@ const Detail = observer(function Detail({ id }: { id: number }) {
         {b.days.length === 0 && <p className={s.empty}>本月暂无账单</p>}
       </Block>
       <div className={s.top}>
+        <EntryLink to={href('exportFile', { type: 9, month: b.month, siteId: b.siteId })} className={s.link}>
+          导出账单
+        </EntryLink>
         {!property && (
           <EntryLink to={href('siteIncomeList', { siteId: b.siteId })} className={s.link}>
             查看站点收入

@@ -3,19 +3,34 @@ import { observer } from 'mobx-react-lite';
 import { toast } from '@/components/feedback';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
-import type { ListExport } from '@/stores/screens/mine/list-export';
-import styles from './riders.module.css';
+import styles from './export-sheet.module.css';
 
 /**
- * The e-mail sheet of a rider list's 导出 (C-mine.md chargerRecord-list and recordOfremote): the receiving e-mail,
- * 发送到邮箱 (busy from the first tap), then "导出任务已提交，完成后将发送至邮箱" with 去下载中心 (→ /mine/downCenter/index).
- * `send` sends the list's export to the address with the action's requestId.
+ * What the sheet reads and drives of an export's state (the store's ListExport of
+ * src/stores/screens/mine/list-export.ts): the sheet is open, the address typed, the docId once the export started, and
+ * the send action busy from its first tap.
+ */
+export interface ExportSheetState {
+  readonly open: boolean;
+  readonly email: string;
+  readonly started: number | null;
+  readonly send: { readonly busy: boolean };
+  close(): void;
+  setEmail(email: string): void;
+}
+
+/**
+ * The e-mail sheet of a list's 导出, the one every screen that exports by e-mail from its own list uses (C-mine.md
+ * chargerRecord-list and recordOfremote; D-income.md /income/statement/coinBill): the receiving e-mail, 发送到邮箱
+ * (busy from the first tap), then "导出任务已提交，完成后将发送至 {email}" with 去下载中心 (→ /mine/downCenter/index).
+ * `send` sends the list's export to the address with the action's requestId and answers the toast to show (a refusal
+ * or the success text), or null when the request failed (the request layer told why).
  */
 export const ExportSheet = observer(function ExportSheet({
   exporter,
   send,
 }: {
-  exporter: ListExport;
+  exporter: ExportSheetState;
   send: () => Promise<{ ok: boolean; text: string } | null>;
 }) {
   const submit = async () => {
@@ -51,7 +66,7 @@ export const ExportSheet = observer(function ExportSheet({
         ) : (
           <>
             <p data-testid="export-started">导出任务已提交，完成后将发送至 {exporter.email.trim()}</p>
-            <EntryLink to={href('downCenter')} className={styles.sheetLink}>
+            <EntryLink to={href('downCenter')} className={styles.link}>
               去下载中心
             </EntryLink>
             <Button block onClick={() => exporter.close()}>

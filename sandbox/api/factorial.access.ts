@@ -1,0 +1,34 @@
+import { PAGE, can, type AccessTable } from '../trust/matrix';
+
+/**
+ * Expected access of the agents and device transfers (sandbox/trust/matrix.ts; C-mine.md /mine/factorialList and
+ * /info; Business rules 18, 19). Agents are an operator's (`agent`, accountType 1: agents have no agents); transfers
+ * are sent by an operator and received by its agents (`transfer`, accountTypes 1 and 2); a property, a sub-account and
+ * a builder hold neither. The demo world's agent is 10002; its transfers are 1 (completed) and 2 (pending, from the
+ * operator's stock).
+ */
+const OPERATOR = can('agent', { types: [1] });
+const TRANSFER = can('transfer', { types: [1, 2] });
+
+export const ACCESS: AccessTable = {
+  'GET /api/user/factorRecords': { request: () => ({ ...PAGE }), expect: OPERATOR },
+  'GET /api/user/valiFactory': { request: () => ({ phone: '13700990031' }), expect: OPERATOR },
+  'POST /api/user/factorEdit': {
+    request: () => ({ name: '矩阵代理', phone: '13700990032', password: 'abc12345' }),
+    expect: OPERATOR,
+  },
+  'GET /api/user/factorInfo': { request: () => ({ id: 10002 }), expect: OPERATOR },
+  'GET /api/transfer/findAgent': { request: () => ({ phone: '13800138001' }), expect: TRANSFER },
+  'GET /api/transfer/outDeviceAddCheck': {
+    request: () => ({ serialNumber: 'NOSUCHBOX01', toMerchantId: 10002 }),
+    expect: TRANSFER,
+  },
+  'POST /api/transfer/outDeviceSubmit': {
+    request: () => ({ toMerchantId: 10002, serialNumbers: ['NOSUCHBOX01'] }),
+    expect: TRANSFER,
+  },
+  'GET /api/transfer/getRecord': { request: () => ({ ...PAGE }), expect: TRANSFER },
+  'GET /api/transfer/transferDetail': { request: () => ({ transferId: 1 }), expect: TRANSFER },
+  // Rejecting the pending transfer is the receiver's: the operator is refused by the handler (still granted).
+  'POST /api/transfer/operation': { request: () => ({ transferId: 2, action: 2 }), expect: TRANSFER },
+};

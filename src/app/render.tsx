@@ -1,0 +1,30 @@
+import { startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { RouteAvailabilityContext, RoutePrefetchContext } from '@/components/route-availability';
+import { StoreContext, type RootStore } from '@/stores/root';
+import { prefetchRoute } from './prefetch';
+import { createAppRouter } from './router';
+import { isBuilt } from './routes';
+
+/**
+ * The last step of startup (src/app/boot.tsx), in a task of its own: React, the router and the shell, evaluated only
+ * now (boot imports this file eagerly: in the startup chunk, evaluated when imported), then the first render.
+ */
+
+/** The router (the login gate reads the session) and the first render, as a transition: React renders in slices. */
+export function render(root: RootStore, container: HTMLElement): void {
+  const router = createAppRouter(root);
+  const reactRoot = createRoot(container);
+  startTransition(() =>
+    reactRoot.render(
+      <StoreContext.Provider value={root}>
+        <RouteAvailabilityContext.Provider value={isBuilt}>
+          <RoutePrefetchContext.Provider value={prefetchRoute}>
+            <RouterProvider router={router} />
+          </RoutePrefetchContext.Provider>
+        </RouteAvailabilityContext.Provider>
+      </StoreContext.Provider>,
+    ),
+  );
+}
