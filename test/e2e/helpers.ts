@@ -145,6 +145,33 @@ export async function waitForText(page: Page, text: string, timeout = 15_000): P
   await page.waitForFunction((t: string) => document.body.innerText.includes(t), { timeout }, text);
 }
 
+/**
+ * Starts watching the page for `text` (a toast shown for 2 s is missed by a poll that starts late): from now until the
+ * page navigates, any moment the visible text contains it counts. Returns a wait that resolves once it was seen.
+ */
+export async function watchForText(page: Page, text: string): Promise<(timeout?: number) => Promise<void>> {
+  await page.evaluate((t: string) => {
+    const w = window as unknown as { __seenText?: Record<string, boolean> };
+    const seen = (w.__seenText ??= {});
+    const check = () => {
+      if (document.body.innerText.includes(t)) {
+        seen[t] = true;
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+  }, text);
+  return async (timeout = 15_000) => {
+    await page.waitForFunction(
+      (t: string) => (window as unknown as { __seenText?: Record<string, boolean> }).__seenText?.[t] === true,
+      { timeout },
+      text,
+    );
+  };
+}
+
 /** The page's visible text. */
 export function bodyText(page: Page): Promise<string> {
   return page.evaluate(() => document.body.innerText);

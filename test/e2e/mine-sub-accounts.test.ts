@@ -16,6 +16,7 @@ import {
   typeInto,
   waitForPath,
   waitForText,
+  watchForText,
   waitForTextOf,
   type Host,
 } from './helpers';
@@ -148,8 +149,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: sub-accounts', (host) => {
     expect(disabled.list[0]?.status).toBe(2);
 
     // The sub-account's next action: its call answers code 2, the app clears its storage, says so and closes.
+    const sessionEnded = await watchForText(staff.page, '登录已失效，请重新登录');
     await press(staff.page, byTestId('mine-entry-chargerRecord'));
-    await waitForText(staff.page, '登录已失效，请重新登录');
+    await sessionEnded();
     await staff.page.waitForFunction(
       () => (window as unknown as { __hostEmulator: { closedAt: number | null } }).__hostEmulator.closedAt !== null,
       { timeout: 10_000 },

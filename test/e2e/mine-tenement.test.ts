@@ -16,6 +16,7 @@ import {
   typeInto,
   waitForPath,
   waitForText,
+  watchForText,
   waitForTextOf,
   yuanText,
   type Host,
@@ -95,8 +96,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: property managers', (host)
     await press(operator.page, byTestId('property-status-switch'));
     await answerDialog(operator.page, '确定', '停用后物业将无法登录查看收益，确定停用？');
     await waitForTextOf(operator.page, byTestId('property-status'), '停用');
-    await property.page.goto(`${baseUrl}/mine`);
-    await waitForText(property.page, '登录已失效，请重新登录');
+    const sessionEnded = await watchForText(property.page, '登录已失效，请重新登录');
+    await clickText(property.page, '我的', '.adm-tab-bar-item');
+    await sessionEnded();
     await property.page.waitForFunction(
       () => (window as unknown as { __hostEmulator: { closedAt: number | null } }).__hostEmulator.closedAt !== null,
       { timeout: 10_000 },
