@@ -124,6 +124,9 @@ export function postTimeOf(t: number): number {
   return at(addDays(dayOf(t), 1), 2, 0);
 }
 
+/** The rest (fen) below which the drained e-card's charge spends the whole balance. */
+const DRAIN_REST = 300;
+
 function intents(ctx: SeedCtx, world: World): OrderIntent[] {
   const { rnd, now } = ctx;
   const list: OrderIntent[] = [];
@@ -418,7 +421,10 @@ export function replayActivity(ctx: SeedCtx, world: World, plan: CardPlan): Acti
       let cost = Math.ceil((duration * price) / 60);
       endReason = rnd.chance(0.6) ? 1 : 3;
       const avail = card.balance + card.give;
-      if (cost > avail) {
+      // The drained e-card's rider charges until the card is empty: a remainder below DRAIN_REST is spent by this charge
+      // (else how many charges its site happened to get, which depends on the time of day the world is built at, would
+      // decide whether the card is empty and closed, and with it the demo account's card count).
+      if (cost > avail || (card === plan.drainCard && avail - cost < DRAIN_REST)) {
         // the balance runs out: the charge stops and takes what is left on the card
         duration = Math.floor((avail * 60) / price);
         cost = avail;
