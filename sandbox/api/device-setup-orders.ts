@@ -726,7 +726,14 @@ export async function startFreeOrder(
   return startOrder(
     db,
     order,
-    { payType: order.payType, chargeMode: 1, minutes: order.minutes, presetAmount: null, card: null, power: order.power },
+    {
+      payType: order.payType,
+      chargeMode: 1,
+      minutes: order.minutes,
+      presetAmount: null,
+      card: null,
+      power: order.power,
+    },
     at,
   );
 }
@@ -750,12 +757,7 @@ export async function startCardOrder(
   },
   at: number,
 ): Promise<{ orderId: number; orderNo: string }> {
-  const started = await startOrder(
-    db,
-    place,
-    { ...order, chargeMode: order.presetAmount === null ? 3 : 1 },
-    at,
-  );
+  const started = await startOrder(db, place, { ...order, chargeMode: order.presetAmount === null ? 3 : 1 }, at);
   await db.query('update card set last_use_time = $2, update_time = $2 where id = $1', [order.card.id, at]);
   await addSiteDailyStat(db, place.siteId, dayOf(at), { orderCount: 1 }, at);
   return started;

@@ -87,7 +87,12 @@ export function cardStartRefusal(
  * a 按次 value card the per-swipe minutes; a power-tier value card as long as balance + giveBalance pays at the tier of
  * `powerW`; an energy-rule value card the site's maxMinutes (it is stopped when its energy has used the money up).
  */
-export function startMinutesOf(card: CardForStart, rule: ChargeRule, perSwipe: PerSwipe | null, powerW: number): number {
+export function startMinutesOf(
+  card: CardForStart,
+  rule: ChargeRule,
+  perSwipe: PerSwipe | null,
+  powerW: number,
+): number {
   const siteMax = rule.maxMinutes;
   if (card.cardType === 2) {
     const perCharge = card.maxMinutesPerCharge ?? 0;

@@ -198,11 +198,9 @@ describe('POST /__sandbox/device/swipe (C-mine.md rule 7)', () => {
     await sb.advance(120 * MIN_MS);
     expect((await remoteStop(s, start.orderNo)).body.code).toBe(0);
     const done = await order(start.orderId);
-    const first = await scalar(
-      sb.db,
-      'select power from power_sample where order_id = $1 order by time limit 1',
-      [start.orderId],
-    );
+    const first = await scalar(sb.db, 'select power from power_sample where order_id = $1 order by time limit 1', [
+      start.orderId,
+    ]);
     const cost =
       rule.billingMode === 2
         ? Math.ceil((done.energyWh / 1000) * (rule.energyPrice + rule.servicePrice))
@@ -230,7 +228,9 @@ describe('POST /__sandbox/device/swipe (C-mine.md rule 7)', () => {
     expect(after.giveBalance).toBeGreaterThanOrEqual(0);
     expect(after.giveBalance).toBe(25 - (done.amount - 30));
     // The socket is free again.
-    expect(await scalar(sb.db, 'select count(*) from charger where id = $1 and current_order_id is null', [s.chargerId])).toBe(1);
+    expect(
+      await scalar(sb.db, 'select count(*) from charger where id = $1 and current_order_id is null', [s.chargerId]),
+    ).toBe(1);
   });
 
   it('an area card’s principal releases its frozen recharge to the operator as it is consumed', async () => {
@@ -253,16 +253,19 @@ describe('POST /__sandbox/device/swipe (C-mine.md rule 7)', () => {
     if (!row) return;
     const card = { id: Number(row.id), cardNo: row.cardNo };
     const remaining = Number(row.remaining);
-    await setCard(card, { balance: remaining, give_balance: 0 });
+    // Principal beyond the frozen part is cash the operator collected (back-office recharges): never frozen.
+    await setCard(card, { balance: Math.max(remaining, 10_000), give_balance: 0 });
     const s = await idleSocket(Number(row.siteId));
     const start = await started(s, card, { powerW: 300 });
     await sb.advance(90 * MIN_MS);
     expect((await remoteStop(s, start.orderNo)).body.code).toBe(0);
     const done = await order(start.orderId);
     expect(done.amount).toBeGreaterThan(0);
-    const released = await scalar(sb.db, 'select coalesce(sum(amount), 0) from area_card_release where charge_order_id = $1', [
-      start.orderId,
-    ]);
+    const released = await scalar(
+      sb.db,
+      'select coalesce(sum(amount), 0) from area_card_release where charge_order_id = $1',
+      [start.orderId],
+    );
     expect(released).toBe(Math.min(done.amount, remaining));
     const split = await scalar(
       sb.db,
@@ -277,7 +280,12 @@ describe('POST /__sandbox/device/swipe (C-mine.md rule 7)', () => {
   it('a month card is refused above maxPowerW and stopped when its power goes above it', async () => {
     const siteId = await siteWith([2]);
     const card = await cardAt(siteId, 2);
-    await setCard(card, { max_power_w: 800, daily_times_limit: 10, max_minutes_per_charge: 480, end_date: '2099-12-31' });
+    await setCard(card, {
+      max_power_w: 800,
+      daily_times_limit: 10,
+      max_minutes_per_charge: 480,
+      end_date: '2099-12-31',
+    });
     const s = await idleSocket(siteId);
     expect(await refusal(s, card, { powerW: 801 })).toBe('充电功率801W超过月卡上限800W');
     const start = await started(s, card, { powerW: 500 });
@@ -299,7 +307,12 @@ describe('POST /__sandbox/device/swipe (C-mine.md rule 7)', () => {
   it('a month card stops at maxMinutesPerCharge, free', async () => {
     const siteId = await siteWith([2]);
     const card = await cardAt(siteId, 2);
-    await setCard(card, { max_power_w: 800, daily_times_limit: 10, max_minutes_per_charge: 60, end_date: '2099-12-31' });
+    await setCard(card, {
+      max_power_w: 800,
+      daily_times_limit: 10,
+      max_minutes_per_charge: 60,
+      end_date: '2099-12-31',
+    });
     const before = await money(card);
     const s = await idleSocket(siteId);
     const start = await started(s, card, { powerW: 300 });

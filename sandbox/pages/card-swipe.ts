@@ -239,7 +239,12 @@ export function cardSwipeRoutes(db: PGlite, now: () => number) {
     const at = now();
     const act = (tx: Transaction) => swipe(tx, body, Number(card.id), at);
     const data = body.requestId
-      ? await exactlyOnce(db, { accountId: Number(card.merchantId), action: 'cardSwipe', requestId: body.requestId }, at, act)
+      ? await exactlyOnce(
+          db,
+          { accountId: Number(card.merchantId), action: 'cardSwipe', requestId: body.requestId },
+          at,
+          act,
+        )
       : await db.transaction(act);
     return ok(c, data);
   });
