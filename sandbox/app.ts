@@ -54,6 +54,7 @@ import { staticRoutes } from './pages/static';
 import { workOrderControlRoutes } from './pages/work-orders';
 import { siteApplyControlRoutes } from './pages/site-applies';
 import { walletControlRoutes } from './pages/wallet-control';
+import { cardSwipeRoutes } from './pages/card-swipe';
 
 /**
  * The sandbox backend (ARCHITECTURE.md "The sandbox"): the API contract under /api and /wap, the platforms'
@@ -141,6 +142,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   app.route('/', workOrderControlRoutes(db, now));
   app.route('/', siteApplyControlRoutes(db, now));
   app.route('/', walletControlRoutes(db, now));
+  app.route('/', cardSwipeRoutes(db, now));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
   app.route('/', staticRoutes(config));

@@ -6,6 +6,8 @@ import type { SplitRow as SeedSplitRow } from '../db/seed/money';
 import { channelFeeOf, platformSplitOf, splitAmounts } from '../domain/split';
 import { pad, stamp, tierPrice, type ChargeRule } from '../db/seed/util';
 import { activateDueVersions } from './share-rules';
+import { consumeFromCard, valueCardCost } from '../domain/card-charge';
+import { moveWallet } from '../domain/wallet';
 
 /**
  * Running charge orders in the sandbox (B-site.md §3 socket detail; Business rules C4, C5, C7, C8, D7; B §B.8 and
@@ -35,6 +37,7 @@ interface OrderRow {
   coinCount: number | null;
   cardId: number | null;
   presetMinutes: number | null;
+  presetAmount: number | null;
   ruleSnapshot: ChargeRule;
   payTime: number;
   startTime: number;
@@ -46,7 +49,8 @@ interface OrderRow {
 }
 
 const ORDER_COLUMNS = `id, order_no, merchant_id, site_id, device_id, charger_id, pay_type, amount, coin_count, card_id,
-  preset_minutes, rule_snapshot, pay_time, start_time, duration_minutes, energy_wh, max_power_w, settle_status, status`;
+  preset_minutes, preset_amount::float8 as preset_amount, rule_snapshot, pay_time, start_time, duration_minutes,
+  energy_wh, max_power_w, settle_status, status`;
 
 /** A deterministic pseudo-random integer in [0, n) from two numbers (sample noise without a global RNG). */
 function noise(a: number, b: number, n: number): number {
@@ -104,10 +108,34 @@ function plannedEnd(order: OrderRow): number | null {
   return order.presetMinutes ? order.startTime + order.presetMinutes * 60_000 : null;
 }
 
+/** What a card-paid order's stop checks read of its card (rule 7). */
+interface CardLimits {
+  money: number;
+  maxPowerW: number;
+}
+
+/** The card money (value cards) or power limit (month cards) of a card-paid order, or null for other orders. */
+async function cardLimitsOf(db: Db, order: OrderRow): Promise<CardLimits | null> {
+  if (order.cardId === null || ![3, 4, 5].includes(order.payType)) return null;
+  const card = await one<{ balance: number; giveBalance: number; maxPowerW: number | null }>(
+    db,
+    'select balance, give_balance, max_power_w from card where id = $1',
+    [order.cardId],
+  );
+  if (!card) return null;
+  return {
+    money: Number(card.balance) + Number(card.giveBalance),
+    maxPowerW: order.payType === 4 ? Number(card.maxPowerW ?? 0) : 0,
+  };
+}
+
 /**
  * Brings one running order up to `now`: the power reports due every 5 minutes since the last one (PowerSample), the
  * order's energy, duration and max power, the socket's live power, and the start day's SiteDailyStat energy and
- * duration. An order whose purchased time is over ends (endReason 2 时间到). Returns true when it is still running.
+ * duration. The first report after a load set by a test (socket_load: a card swipe's powerW, POST
+ * /__sandbox/device/load) starts from that power. An order whose purchased time is over ends (endReason 2 时间到); a
+ * card-paid order also ends at the report where (rule 7) a month card's power is above its maxPowerW (6 功率超限) or a
+ * value card's charge has used up balance + giveBalance (7 余额不足). Returns true when it is still running.
  */
 export async function advanceOrder(db: Db, orderId: number, now: number): Promise<boolean> {
   const order = await one<OrderRow>(db, `select ${ORDER_COLUMNS} from charge_order where id = $1`, [orderId]);
@@ -124,17 +152,46 @@ export async function advanceOrder(db: Db, orderId: number, now: number): Promis
     `select coalesce(m.max_power, 1000) from device d join device_model m on m.model = d.model where d.id = $1`,
     [order.deviceId],
   );
+  const load = await one<{ powerW: number }>(db, 'select power_w from socket_load where charger_id = $1', [
+    order.chargerId,
+  ]);
+  const card = await cardLimitsOf(db, order);
+  // The first report's power prices a value card's charge (its tier); read only for card orders.
+  let firstPower: number | null = null;
+  if (card && last) {
+    const first = await one<{ power: number }>(
+      db,
+      'select power from power_sample where order_id = $1 order by time limit 1',
+      [order.id],
+    );
+    firstPower = Number(first?.power ?? last.power);
+  }
   let time = last ? Number(last.time) : Number(order.startTime);
-  let power = last ? Number(last.power) : 120 + noise(order.id, 0, 260);
+  let power = load ? Number(load.powerW) : last ? Number(last.power) : 120 + noise(order.id, 0, 260);
   let energy = Number(order.energyWh);
   let peak = Number(order.maxPowerW);
+  let stop: { at: number; endReason: 6 | 7 } | null = null;
   const samples: [number, number][] = [];
   while (time + SAMPLE_MS <= until) {
     time += SAMPLE_MS;
     power = Math.max(30, Math.min(maxPower, power + noise(order.id, time, 41) - 20));
     energy += Math.round((power * SAMPLE_MINUTES) / 60);
     peak = Math.max(peak, power);
+    firstPower ??= power;
     samples.push([time, power]);
+    if (card && card.maxPowerW > 0 && power > card.maxPowerW) {
+      stop = { at: time, endReason: 6 };
+      break;
+    }
+    if (card && order.payType !== 4 && order.presetAmount === null) {
+      // A 按次 start (presetAmount) costs its price whatever it uses: it runs its minutes.
+      const minutes = Math.floor((time - Number(order.startTime)) / 60_000);
+      const cost = valueCardCost({ ...order, durationMinutes: minutes, energyWh: energy }, firstPower);
+      if (cost >= card.money) {
+        stop = { at: time, endReason: 7 };
+        break;
+      }
+    }
   }
   for (const [t, p] of samples) {
     await db.query(
@@ -142,7 +199,9 @@ export async function advanceOrder(db: Db, orderId: number, now: number): Promis
       [order.id, order.chargerId, t, p],
     );
   }
-  const duration = Math.max(0, Math.floor((until - Number(order.startTime)) / 60_000));
+  if (load && samples.length > 0) await db.query('delete from socket_load where charger_id = $1', [order.chargerId]);
+  const upTo = stop ? stop.at : until;
+  const duration = Math.max(0, Math.floor((upTo - Number(order.startTime)) / 60_000));
   const energyDelta = energy - Number(order.energyWh);
   const durationDelta = duration - Number(order.durationMinutes);
   if (energyDelta !== 0 || durationDelta > 0 || samples.length > 0) {
@@ -162,6 +221,10 @@ export async function advanceOrder(db: Db, orderId: number, now: number): Promis
         now,
       );
     }
+  }
+  if (stop) {
+    await endOrder(db, order.id, { endReason: stop.endReason, at: stop.at, operator: null, reason: '' }, now);
+    return false;
   }
   if (end !== null && now >= end) {
     await endOrder(db, order.id, { endReason: 2, at: end, operator: null, reason: '' }, now);
@@ -185,14 +248,15 @@ export async function advanceRunningOrders(db: Db, now: number, chargerIds?: num
 /**
  * What a stopped order used and refunds (rule C5): within the free minutes everything is refunded; otherwise mode 1
  * used = ceil(minutes × tier price / 60) with the tier of the first reported power, mode 2 used = ceil(kWh × (energy +
- * service price)); refund = amount − used, never negative, never above the amount. Card-, coin-, remote- and
- * test-paid orders (3–8) refund nothing here except value/e-card orders (3, 5), whose unused part goes back to the card.
+ * service price)); refund = amount − used, never negative, never above the amount. Only scan-paid orders (1, 2) paid
+ * in advance; card orders (3–5) pay after the charge (endOrder, rule 7) and coin, remote and test orders (6–8) refund
+ * nothing.
  */
 export function refundOnStop(
   order: { payType: number; amount: number; ruleSnapshot: ChargeRule; durationMinutes: number; energyWh: number },
   firstPower: number,
 ): number {
-  if (![1, 2, 3, 5].includes(order.payType) || order.amount <= 0) return 0;
+  if (![1, 2].includes(order.payType) || order.amount <= 0) return 0;
   const rule = order.ruleSnapshot;
   if (order.durationMinutes < (rule.freeMinutes ?? 0)) return order.amount;
   const used =
@@ -204,8 +268,11 @@ export function refundOnStop(
 
 /** How an order ends. */
 export interface EndOptions {
-  /** 2 时间到, 4 手动/远程结束 (entities.md ChargeOrder.endReason). */
-  endReason: 2 | 4;
+  /**
+   * 2 时间到, 4 手动/远程结束, 6 功率超限 (a month card above its maxPowerW), 7 余额不足 (a value card's money used up)
+   * (entities.md ChargeOrder.endReason). A card order's 时间到 whose cost took all the card's money is recorded as 7.
+   */
+  endReason: 2 | 4 | 6 | 7;
   /** End instant (epoch ms). */
   at: number;
   /** The account that stopped it (remote stop), or null for the device/system. */
@@ -215,15 +282,105 @@ export interface EndOptions {
 }
 
 /**
- * Ends a running order (rules C5, C8, R3, R4): closes the order and frees its socket, refunds the unused part (payType
- * 1/2 to the payer, 3/5 to the card), writes the refund to the day's SiteDailyStat, computes the OrderSplit rows of a
- * paid scan or coin order (B §B.8) with the pending wallet income and the AccountDailyStat of the split day, and closes
- * a remote-charge record. Returns the refunded amount (fen).
+ * Takes a value-card charge's cost from its card (rule 7): balance first, then giveBalance, never below 0 (what the card
+ * cannot cover is not taken). The move is conditional on the balances it read, so that two ends of orders of one card
+ * cannot both take the same money. Returns the parts taken and the money the card held before.
+ */
+async function payFromCard(
+  db: Db,
+  cardId: number,
+  cost: number,
+  at: number,
+  now: number,
+): Promise<{ fromBalance: number; fromGive: number; before: number }> {
+  for (;;) {
+    const card = await one<{ balance: number; giveBalance: number }>(
+      db,
+      'select balance, give_balance from card where id = $1',
+      [cardId],
+    );
+    if (!card) return { fromBalance: 0, fromGive: 0, before: 0 };
+    const balances = { balance: Number(card.balance), giveBalance: Number(card.giveBalance) };
+    const { fromBalance, fromGive } = consumeFromCard(balances, cost);
+    const moved = await db.query(
+      `update card set balance = balance - $4, give_balance = give_balance - $5,
+         last_use_time = greatest(coalesce(last_use_time, 0), $6), update_time = $7
+       where id = $1 and balance = $2 and give_balance = $3`,
+      [cardId, balances.balance, balances.giveBalance, fromBalance, fromGive, at, now],
+    );
+    if (moved.affectedRows) return { fromBalance, fromGive, before: balances.balance + balances.giveBalance };
+  }
+}
+
+/**
+ * Releases an area card's frozen principal as the card consumes it (rule 8; the income section's card-freeze records,
+ * as the seed replays them): oldest freeze first, each release an AreaCardRelease of the order with its split (order
+ * type 5 区域卡消费解冻, the parties' card rates) as pending income, and the owner's cardFrozenAmount lowered by it.
+ */
+async function releaseAreaPrincipal(db: Db, order: OrderRow, principal: number, at: number, now: number) {
+  let toRelease = principal;
+  const freezes = await rows<{ id: number; accountId: number; remainingAmount: number; rechargeId: number }>(
+    db,
+    `select id, account_id, remaining_amount, recharge_id from area_card_freeze
+     where card_id = $1 and remaining_amount > 0 order by id`,
+    [order.cardId],
+  );
+  const site = await one<{ name: string }>(db, 'select name from site where id = $1', [order.siteId]);
+  for (const f of freezes) {
+    if (toRelease <= 0) break;
+    const part = Math.min(Number(f.remainingAmount), toRelease);
+    const left = Number(f.remainingAmount) - part;
+    await db.query(
+      `update area_card_freeze set released_amount = released_amount + $2, remaining_amount = remaining_amount - $2,
+         status = $3, last_release_time = $4, update_time = $5 where id = $1`,
+      [f.id, part, left > 0 ? 2 : 3, at, now],
+    );
+    if (left === 0)
+      await db.query('update card_recharge set freeze_status = 2, update_time = $2 where id = $1', [f.rechargeId, now]);
+    const release = await one<{ id: number }>(
+      db,
+      `insert into area_card_release (freeze_id, charge_order_id, order_no, site_id, site_name, amount, create_time,
+         update_time) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [f.id, order.id, order.orderNo, order.siteId, site?.name ?? '', part, at, now],
+    );
+    if (!release) continue;
+    await moveWallet(db, Number(f.accountId), { cardFrozen: -part }, now);
+    await splitOrder(
+      db,
+      { id: Number(release.id), orderNo: order.orderNo, siteId: order.siteId, payTime: order.payTime, energyWh: 0 },
+      part,
+      'card',
+      at,
+      now,
+      5,
+    );
+    await db.query(
+      `update area_card_release set credited = coalesce((select amount from order_split
+         where order_type = 5 and order_id = $1 and role = 0), 0) where id = $1`,
+      [release.id],
+    );
+    toRelease -= part;
+  }
+}
+
+/**
+ * Ends a running order (rules C5, C8, R3, R4; C-mine.md rule 7): closes the order — only once: the order is claimed by
+ * a conditional update, so two ends racing (reads bring orders up to time) act once — and frees its socket; a scan-paid
+ * order refunds its unused part to the payer; a value-card order (3, 5) pays its cost from the card, balance first, then
+ * giveBalance, never below 0 (its amount = what the card paid; an area card's principal releases its freezes), and ends
+ * 7 余额不足 when the cost took all the card's money; writes the refund to the day's SiteDailyStat, computes the
+ * OrderSplit rows of a paid scan or coin order (B §B.8) with the pending wallet income and the AccountDailyStat of the
+ * split day, and closes a remote-charge record. Returns the refunded amount (fen).
  */
 export async function endOrder(db: Db, orderId: number, options: EndOptions, now: number): Promise<number> {
   const order = await one<OrderRow>(db, `select ${ORDER_COLUMNS} from charge_order where id = $1`, [orderId]);
   if (!order || order.status !== 1) return 0;
   const at = options.at;
+  const claimed = await db.query(
+    'update charge_order set status = 2, end_time = $2, update_time = $3 where id = $1 and status = 1',
+    [order.id, at, now],
+  );
+  if (!claimed.affectedRows) return 0;
   const duration = Math.max(0, Math.floor((at - Number(order.startTime)) / 60_000));
   const durationDelta = duration - Number(order.durationMinutes);
   const first = await one<{ power: number }>(
@@ -231,16 +388,29 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
     'select power from power_sample where order_id = $1 order by time limit 1',
     [order.id],
   );
-  const refund = refundOnStop(
-    { ...order, durationMinutes: duration, energyWh: Number(order.energyWh) },
-    first ? Number(first.power) : Number(order.maxPowerW),
-  );
-  const amount = Number(order.amount);
+  const firstPower = first ? Number(first.power) : Number(order.maxPowerW);
+  const refund = refundOnStop({ ...order, durationMinutes: duration, energyWh: Number(order.energyWh) }, firstPower);
+  let endReason: number = options.endReason;
+  let amount = Number(order.amount);
+  if ((order.payType === 3 || order.payType === 5) && order.cardId !== null) {
+    const cost = valueCardCost({ ...order, durationMinutes: duration, energyWh: Number(order.energyWh) }, firstPower);
+    const paid = await payFromCard(db, order.cardId, cost, at, now);
+    amount = paid.fromBalance + paid.fromGive;
+    if (endReason === 2 && cost > 0 && cost >= paid.before) endReason = 7;
+    if (paid.fromBalance > 0) await releaseAreaPrincipal(db, order, paid.fromBalance, at, now);
+  } else if (order.payType === 4 && order.cardId !== null) {
+    await db.query(
+      'update card set last_use_time = greatest(coalesce(last_use_time, 0), $2), update_time = $3 where id = $1',
+      [order.cardId, at, now],
+    );
+  }
   const status = refund <= 0 ? 2 : refund >= amount ? 3 : 4;
   await db.query(
     `update charge_order set status = $2, end_time = $3, end_reason = $4, duration_minutes = $5,
-       refund_amount = refund_amount + $6, consume_amount = amount - $6, update_time = $7 where id = $1`,
-    [order.id, status, at, options.endReason, duration, refund, now],
+       original_amount = case when pay_type in (3, 5) then $8 else original_amount end,
+       amount = case when pay_type in (3, 5) then $8 else amount end,
+       refund_amount = refund_amount + $6, consume_amount = $8 - $6, update_time = $7 where id = $1`,
+    [order.id, status, at, endReason, duration, refund, now, amount],
   );
   await db.query(
     `update charger set status = case when status in (1, 2) then 0 else status end, power = 0, current_order_id = null,
@@ -271,13 +441,6 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
     if ((order.payType === 1 || order.payType === 2) && counted) {
       await addSiteDailyStat(db, order.siteId, dayOf(at), { chargeRefundAmount: refund }, now);
     }
-    if ((order.payType === 3 || order.payType === 5) && order.cardId !== null) {
-      await db.query('update card set balance = balance + $2, update_time = $3 where id = $1', [
-        order.cardId,
-        refund,
-        now,
-      ]);
-    }
   }
   if (counted && (order.payType === 1 || order.payType === 2 || order.payType === 6)) {
     const gross = amount - refund;
@@ -298,10 +461,10 @@ type SplitRow = Pick<SeedSplitRow, 'role' | 'accountId' | 'partyType' | 'rate' |
 export type SplitSource = Pick<OrderRow, 'id' | 'orderNo' | 'siteId' | 'payTime' | 'energyWh'>;
 
 /**
- * The OrderSplit rows of an ended scan-paid (charge) or coin order, or of a site card's recharge (kind 'card', orderType
- * 2 储值卡/电子卡 or 3 月卡; as the seed splits recharges), B §B.8, with the share-rule version in force on its pay day:
- * channel fee round(G × 0.6 %) (charge and card, role 4), the platform split of a settleMode-2 owner (role 3, capped by
- * the open fee period), then splitAmounts (the seed's rule): electricity to the property (role 5; none for a card), the
+ * The OrderSplit rows of an ended scan-paid (charge) or coin order, of a site card's recharge (kind 'card', orderType
+ * 2 储值卡/电子卡 or 3 月卡; as the seed splits recharges) or of an area card's release (kind 'card', orderType 5 区域卡
+ * 消费解冻), B §B.8, with the share-rule version in force on its pay day: channel fee round(G × 0.6 %) (charge and
+ * card, role 4), the platform split of a settleMode-2 owner (role 3, capped by the open fee period), then splitAmounts (the seed's rule): electricity to the property (role 5; none for a card), the
  * parties' shares of Base = G − shared costs (roles 1/2, floor, the party's cardRate for a card), the owner's remainder
  * (role 0). The rows add up to G and are dated `at` (their AccountDailyStat day too).
  */
@@ -312,7 +475,7 @@ export async function splitOrder(
   kind: 'charge' | 'coin' | 'card',
   at: number,
   now: number,
-  orderType?: 2 | 3,
+  orderType?: 2 | 3 | 5,
 ): Promise<void> {
   const payDay = dayOf(Number(order.payTime));
   // The rule in force on the pay day: a 待生效 version whose day has come is switched on first (B.6).
@@ -482,23 +645,30 @@ export async function addAccountStat(
   );
 }
 
+/** The socket and box an order starts on, and its site. */
+interface StartPlace {
+  siteId: number;
+  deviceId: number;
+  chargerId: number;
+  serialNumber: string;
+  socketNo: number;
+}
+
 /**
- * Starts a free order on an idle socket (Business rules C7: payType 7 远程充电 or 8 测试充电, amount 0, no income): the
- * charge order (charging, settle status 0, the site's charge rule as its snapshot, owner as merchant, `minutes` preset)
- * numbered like every order (orderNoOf), and the socket 充电中 with it, drawing `power` W (when given) until the next
- * report. Run it
- * inside the caller's transaction. Resolves the order's id and number.
+ * Inserts a running order (charging, settle status 0, the site's charge rule as its snapshot, owner as merchant) and
+ * takes its socket (充电中, drawing `power` W when given) only if it is still idle — one conditional statement, so that
+ * two parallel starts on one socket cannot both start (the loser throws 插座使用中 and its caller's transaction drops
+ * its order). Resolves the order's id and number.
  */
-export async function startFreeOrder(
+async function startOrder(
   db: Db,
+  place: StartPlace,
   order: {
-    payType: 7 | 8;
-    siteId: number;
-    deviceId: number;
-    chargerId: number;
-    serialNumber: string;
-    socketNo: number;
+    payType: number;
+    chargeMode: 1 | 2 | 3;
     minutes: number;
+    presetAmount: number | null;
+    card: { id: number; cardNo: string; userId: number | null; phone: string; holderName: string } | null;
     power?: number;
   },
   at: number,
@@ -507,32 +677,90 @@ export async function startFreeOrder(
   const orderNo = orderNoOf(orderId, at);
   await db.query(
     `insert into charge_order (id, order_no, merchant_id, site_id, device_id, charger_id, serial_number, socket_no,
-       pay_type, charge_mode, preset_minutes, rule_snapshot, pay_time, start_time, amount, status, settle_status,
-       create_time, update_time)
-     select $1, $2, s.operator_id, s.id, $3, $4, $5, $6, $7, 1, $8, s.charge_rule, $9, $9, 0, 1, 0, $9, $9
-     from site s where s.id = $10`,
+       pay_type, charge_mode, preset_minutes, preset_amount, card_id, card_no, user_id, user_phone, nickname,
+       rule_snapshot, pay_time, start_time, amount, status, settle_status, create_time, update_time)
+     select $1, $2, s.operator_id, s.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, s.charge_rule, $16,
+       $16, 0, 1, 0, $16, $16
+     from site s where s.id = $17`,
     [
       orderId,
       orderNo,
-      order.deviceId,
-      order.chargerId,
-      order.serialNumber,
-      order.socketNo,
+      place.deviceId,
+      place.chargerId,
+      place.serialNumber,
+      place.socketNo,
       order.payType,
+      order.chargeMode,
       order.minutes,
+      order.presetAmount,
+      order.card?.id ?? null,
+      order.card?.cardNo ?? null,
+      order.card?.userId ?? null,
+      order.card ? order.card.phone || null : null,
+      order.card ? order.card.holderName || null : null,
       at,
-      order.siteId,
+      place.siteId,
     ],
   );
-  // The socket is taken only if it is still idle (one conditional statement): two parallel starts on one socket cannot
-  // both start; the caller's transaction drops the order of the one that lost.
+  // The socket is taken only if it is still idle (one conditional statement).
   const taken = await db.query(
     `update charger set status = 1, power = coalesce($4, power), current_order_id = $2, update_time = $3
      where id = $1 and status = 0 and current_order_id is null`,
-    [order.chargerId, orderId, at, order.power ?? null],
+    [place.chargerId, orderId, at, order.power ?? null],
   );
   if (!taken.affectedRows) throw new BizError(INVALID, '插座使用中');
   return { orderId, orderNo };
+}
+
+/**
+ * Starts a free order on an idle socket (Business rules C7: payType 7 远程充电 or 8 测试充电, amount 0, no income): the
+ * charge order (charging, settle status 0, the site's charge rule as its snapshot, owner as merchant, `minutes` preset)
+ * numbered like every order (orderNoOf), and the socket 充电中 with it, drawing `power` W (when given) until the next
+ * report. Run it inside the caller's transaction. Resolves the order's id and number.
+ */
+export async function startFreeOrder(
+  db: Db,
+  order: StartPlace & { payType: 7 | 8; minutes: number; power?: number },
+  at: number,
+): Promise<{ orderId: number; orderNo: string }> {
+  return startOrder(
+    db,
+    order,
+    {
+      payType: order.payType,
+      chargeMode: 1,
+      minutes: order.minutes,
+      presetAmount: null,
+      card: null,
+      power: order.power,
+    },
+    at,
+  );
+}
+
+/**
+ * Starts a card-paid order on an idle socket (C-mine.md rule 7; the checks are the caller's, sandbox/pages/card-swipe.ts):
+ * payType 3 储值卡 (card types 1, 3), 4 月卡 (type 2) or 5 电子卡 (type 4), amount 0 until it ends (a value card pays
+ * its cost then, endOrder), chargeMode 3 充满自停 — or 1 按时长 for a 按次 start with its `presetAmount` — stopping at
+ * `minutes`; the card and its holder on the order; the socket 充电中 drawing `power` W; one more order of the start day
+ * in the site's SiteDailyStat. Run it inside the caller's transaction. Resolves the order's id and number.
+ */
+export async function startCardOrder(
+  db: Db,
+  place: StartPlace,
+  order: {
+    payType: 3 | 4 | 5;
+    minutes: number;
+    presetAmount: number | null;
+    card: { id: number; cardNo: string; userId: number | null; phone: string; holderName: string };
+    power: number;
+  },
+  at: number,
+): Promise<{ orderId: number; orderNo: string }> {
+  const started = await startOrder(db, place, { ...order, chargeMode: order.presetAmount === null ? 3 : 1 }, at);
+  await db.query('update card set last_use_time = $2, update_time = $2 where id = $1', [order.card.id, at]);
+  await addSiteDailyStat(db, place.siteId, dayOf(at), { orderCount: 1 }, at);
+  return started;
 }
 
 /** A new order number: 'CD' + yyyyMMddHHmmss (Asia/Shanghai) + the id on 6 digits, as the seed numbers orders. */

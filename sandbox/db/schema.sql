@@ -1779,6 +1779,15 @@ create table device_simulation (
   update_time bigint not null
 );
 
+-- Sandbox only: the power (W) a rider's vehicle draws on a socket as a test set it (POST /__sandbox/device/swipe
+-- `powerW`, POST /__sandbox/device/load; sandbox/pages/card-swipe.ts): the next power report of the socket's running
+-- order starts from it, then the row is used up. No row: the report follows the previous one.
+create table socket_load (
+  charger_id bigint primary key references charger (id) on delete cascade,
+  power_w integer not null check (power_w between 1 and 5000),
+  update_time bigint not null
+);
+
 -- Sandbox only: boxes whose heartbeat has stopped (POST /__sandbox/device-heartbeat; sandbox/domain/warnings.ts). A box
 -- without a row beats; one with a row goes 离线 10 minutes after `stopped_at` (its last heartbeat, rule 3).
 create table device_heartbeat_stop (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberRange } from './card-sites';
+import { cardNoFromScan, numberRange } from './card-sites';
 
 describe('numberRange (C-mine.md card/tab/add 号段)', () => {
   it('counts on from the first number, keeping its width and its leading zeros', () => {
@@ -16,5 +16,19 @@ describe('numberRange (C-mine.md card/tab/add 号段)', () => {
     expect(numberRange('A0000001', '2')).toEqual({ error: '号段批量仅支持纯数字卡号' });
     expect(numberRange('10000001', '0')).toHaveProperty('error');
     expect(numberRange('10000001', '201')).toHaveProperty('error');
+  });
+});
+
+describe('cardNoFromScan (C-mine.md card/tab/add, permuteCard: a card number typed or scanned)', () => {
+  it('reads the number of a QR code: the cardNo or no query, else the last path segment', () => {
+    expect(cardNoFromScan('https://card.example.com/bind?cardNo=10080123456701&from=qr')).toBe('10080123456701');
+    expect(cardNoFromScan('https://card.example.com/c?no= 20080011 ')).toBe('20080011');
+    expect(cardNoFromScan('https://qr.sandbox.yichong.local/card/30080022/')).toBe('30080022');
+  });
+
+  it('takes a bar code’s digits and plain text as they are, without surrounding blanks', () => {
+    // The platform layer already strips WeChat's "CODE_128," symbology prefix (platform/wechat).
+    expect(cardNoFromScan('86123450011517')).toBe('86123450011517');
+    expect(cardNoFromScan('  A1B2C3D4\n')).toBe('A1B2C3D4');
   });
 });
