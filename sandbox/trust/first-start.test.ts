@@ -114,4 +114,34 @@ describe('the first start of a data folder', () => {
       await db.close();
     }
   });
+
+  it('a complete world made by another schema (an older checkout) is re-created, with a line saying so', async () => {
+    for (const ready of [
+      // before the ready row carried the schema's fingerprint
+      'create table sandbox_ready (seeded_at bigint not null); insert into sandbox_ready values (1);',
+      // a fingerprint of another schema.sql
+      `create table sandbox_ready (seeded_at bigint not null, schema_hash text not null);
+       insert into sandbox_ready values (1, 'another');`,
+    ]) {
+      const db = new PGlite();
+      try {
+        await db.exec(`create table seed_probe (n int); insert into seed_probe values (9); ${ready}`);
+        const lines: string[] = [];
+        expect(
+          await ensureDemoWorld(db, 'memory', Date.now(), { seed: tinySeed(false), log: (l) => lines.push(l) }),
+        ).toBe(true);
+        expect(lines[0]).toBe(
+          '[sandbox] memory holds a demo world made by another version of the sandbox (its tables differ from ' +
+            'schema.sql): re-creating it as of now',
+        );
+        expect((await db.query('select n from seed_probe order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+        // Made by this schema, it is kept.
+        expect(await ensureDemoWorld(db, 'memory', Date.now(), { seed: tinySeed(true), log: () => undefined })).toBe(
+          false,
+        );
+      } finally {
+        await db.close();
+      }
+    }
+  });
 });
