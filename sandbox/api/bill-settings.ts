@@ -14,9 +14,10 @@ import { one, rows, type Db } from '../lib/db';
  * 2; permission bill:view). A setting's sites are the caller's own sites linked to that property (site.merchantId); a
  * site is in at most one setting of anyone (2060 站点已在其他账单设置中, checked in the same statement that writes, so
  * two requests cannot both take a site). What a setting decides is read where it applies: the bill day by the site
- * bills' status (site-bills.ts: 已出账 on billDay of the next month, else the 1st) and visibleToProperty by
- * GET /api/bill/propertyBill; deleting one puts both back (the 1st, hidden). Electricity is each site's share rule, shown
- * read-only. A setting of another account answers code 1 账单设置不存在.
+ * bills' status (site-bills.ts: 已出账 on billDay of the next month, else the 1st), visibleToProperty by
+ * GET /api/bill/propertyBill and the e-mail by the job billMail (jobs/bill-mail.ts: last month's site bills mailed on the
+ * bill day, once per setting and month); deleting one puts the first two back (the 1st, hidden) and mails nothing more.
+ * Electricity is each site's share rule, shown read-only. A setting of another account answers code 1 账单设置不存在.
  */
 
 const fields = z.object({

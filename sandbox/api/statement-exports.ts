@@ -1,19 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
-import {
-  DOC_RECORD_TTL_MS,
-  DOC_TYPE_NAMES,
-  exportEmailRule,
-  rangeRefusal,
-  type DocType,
-} from '../../src/api/export-rules';
+import { DOC_TYPE_NAMES, exportEmailRule, rangeRefusal, type DocType } from '../../src/api/export-rules';
 import type { Scope } from '../http/access';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
-import { workbookOf, type ExportParams, type ExportTable } from '../domain/exports';
+import { createDocRecord, workbookOf, type ExportParams, type ExportTable } from '../domain/exports';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
-import { one, scalar } from '../lib/db';
+import { scalar, type Db } from '../lib/db';
 import { addDays, dayOf, lastDayOfMonth, monthOf } from '../lib/time';
 import { billList, type ListKind } from './site-bills';
 import { coinOrders } from './site-income';
@@ -30,6 +24,7 @@ import { dayBillOperation, ledgerScopeOf, merchantDays, merchantSites, operation
  * the functions the screens' lists are computed by (api/statements.ts, api/site-bills.ts), and written as the record's
  * workbook at once; the job exportGeneration mails it 5 s later like every export (domain/exports.ts deliverDoc).
  * Exactly once per requestId; the same type and conditions while one is 生成中 → 2050. Money in the file in yuan.
+ * The bill day's mail of 账单设置 (jobs/bill-mail.ts) writes its 站点账单 with siteBillTable in the setting owner's scope.
  */
 
 const MONTH = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '月份格式须为YYYY-MM');
@@ -174,11 +169,15 @@ function listKindOf(accountType: number): ListKind {
   return accountType === 3 ? 'property' : accountType === 2 ? 'sub' : 'first';
 }
 
-/** The rows of 站点账单 (docType 9) of `month` in the caller's view, of one site and/or one property when given. */
+/**
+ * The rows of 站点账单 (docType 9) of `month` in the caller's view, of one site and/or one property when given, or of
+ * the sites `siteIds` (a bill setting's: jobs/bill-mail.ts; ids outside the caller's list are left out). `db` may be
+ * a transaction, with a scope reading through it (ownerScope).
+ */
 export async function siteBillTable(
-  db: PGlite,
+  db: Db,
   scope: Scope,
-  filter: { month: string; siteId?: number; merchantId?: number },
+  filter: { month: string; siteId?: number; merchantId?: number; siteIds?: readonly number[] },
   at: number,
 ): Promise<{ table: ExportTable; siteName: string | null; merchantName: string | null }> {
   const page = await billList(
@@ -188,7 +187,10 @@ export async function siteBillTable(
     { month: filter.month, merchantId: filter.merchantId, pageNum: 1, pageSize: 100_000 },
     at,
   );
-  const list = filter.siteId === undefined ? page.list : page.list.filter((b) => b.siteId === filter.siteId);
+  const only = filter.siteIds === undefined ? null : new Set(filter.siteIds);
+  const list = page.list.filter(
+    (b) => (filter.siteId === undefined || b.siteId === filter.siteId) && (only === null || only.has(b.siteId)),
+  );
   if (filter.siteId !== undefined && list.length === 0) throw new BizError(1, '账单不存在或无权查看');
   const STATUS = { 1: '统计中', 2: '已出账' } as const;
   return {
@@ -258,25 +260,12 @@ export function statementExportRoutes(db: PGlite, now: () => number) {
         [caller.ownerId, docType, JSON.stringify(doc.params)],
       );
       if (running > 0) throw new BizError(2050, '相同的导出任务正在处理中，请稍后');
-      const created = await one<{ id: number }>(
+      const docId = await createDocRecord(
         tx,
-        `insert into doc_record (merchant_id, account_id, file_name, doc_type, params, conditions, email, status,
-           file_content, expire_time, create_time, update_time)
-         values ($1, $2, $3, $4, $5::jsonb, $6, $7, 1, $8, $9, $10, $10) returning id`,
-        [
-          caller.ownerId,
-          caller.account.id,
-          doc.fileName,
-          docType,
-          JSON.stringify(doc.params),
-          doc.conditions,
-          doc.email,
-          doc.content,
-          at + DOC_RECORD_TTL_MS,
-          at,
-        ],
+        { merchantId: caller.ownerId, accountId: caller.account.id, docType, ...doc },
+        at,
       );
-      return { docId: Number(created?.id) };
+      return { docId };
     });
 
   /** The month's range as a record keeps it: the 1st to its last day (or today in the current month). */

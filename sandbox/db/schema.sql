@@ -1812,3 +1812,13 @@ create index sandbox_sms_phone_idx on sandbox_sms (phone, sent_at);
 -- 账单设置 (sandbox/api/bill-settings.ts): an account's settings, and the lookup of a site's setting (a site in at most one).
 create index bill_setting_account_idx on bill_setting (account_id);
 create index bill_setting_site_ids_idx on bill_setting using gin (site_ids);
+
+-- The bill day's mail of 账单设置 (sandbox/jobs/bill-mail.ts): a setting's site bills of a month mailed to its e-mail on
+-- its bill day, once per setting and month (the key is taken before the record is written); doc_id the DocRecord made.
+create table bill_mail (
+  setting_id bigint not null references bill_setting (id) on delete cascade,
+  month text not null,
+  doc_id bigint references doc_record (id) on delete set null,
+  create_time bigint not null,
+  primary key (setting_id, month)
+);

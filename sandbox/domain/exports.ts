@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { DOC_LINK_TTL_MS, DOC_TYPE_NAMES, type DocType } from '../../src/api/export-rules';
+import { DOC_LINK_TTL_MS, DOC_RECORD_TTL_MS, DOC_TYPE_NAMES, type DocType } from '../../src/api/export-rules';
 import { BIZ_TYPE_LABELS, type BizType } from '../../src/api/ledger-rules';
 import { ORDER_STATUS_LABELS, PAY_TYPE_LABELS, type OrderStatus } from '../../src/api/order-rules';
 import { REMOTE_REASONS, REMOTE_STATUS_LABELS, type RemoteStatus } from '../../src/api/remote-rules';
@@ -357,6 +357,47 @@ export async function sentMails(db: Db, to?: string): Promise<SentMail[]> {
         url: `/__sandbox/mail/${Number(m.id)}/attachments/${Number(a.idx)}`,
       })),
   }));
+}
+
+/** A DocRecord to make 生成中 whose workbook is already written (createDocRecord). */
+export interface NewDocRecord {
+  /** The main account whose 下载中心 lists it (merchant_id). */
+  merchantId: number;
+  /** The account that asked for it (the caller; for a job's record, the main account). */
+  accountId: number;
+  docType: DocType;
+  params: ExportParams;
+  conditions: string;
+  fileName: string;
+  email: string;
+  /** The .xlsx bytes (workbookOf). */
+  content: Buffer;
+}
+
+/**
+ * Inserts a record 生成中 with its workbook, kept DOC_RECORD_TTL_MS (30 days) from `at` (epoch ms); the job
+ * exportGeneration mails it EXPORT_DELAY_MS later (deliverDoc). Returns its id.
+ */
+export async function createDocRecord(db: Db, doc: NewDocRecord, at: number): Promise<number> {
+  const created = await one<{ id: number }>(
+    db,
+    `insert into doc_record (merchant_id, account_id, file_name, doc_type, params, conditions, email, status,
+       file_content, expire_time, create_time, update_time)
+     values ($1, $2, $3, $4, $5::jsonb, $6, $7, 1, $8, $9, $10, $10) returning id`,
+    [
+      doc.merchantId,
+      doc.accountId,
+      doc.fileName,
+      doc.docType,
+      JSON.stringify(doc.params),
+      doc.conditions,
+      doc.email,
+      doc.content,
+      at + DOC_RECORD_TTL_MS,
+      at,
+    ],
+  );
+  return Number(created?.id);
 }
 
 /** Generation takes this long in the sandbox (D Business rules: 5 s). */

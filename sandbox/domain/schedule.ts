@@ -16,6 +16,8 @@ export const SCHEDULE = {
   dailyFreeze: { hh: 2, mm: 30 },
   /** settleMode 1 monthly settlement on settleDay; settleMode 2 platform-fee periods close on settleDate. */
   settlement: { hh: 3, mm: 0 },
+  /** 账单设置: last month's site bills mailed to each setting's e-mail on its bill day (jobs/bill-mail.ts). */
+  billMail: { hh: 8, mm: 0 },
   /** Automatic withdrawals due today. */
   autoWithdraw: { hh: 10, mm: 0 },
 } as const;

@@ -1,6 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PermissionCode } from '../../src/api/permissions';
-import { one, rows } from '../lib/db';
+import { one, rows, type Db } from '../lib/db';
 import { BizError, FORBIDDEN, INVALID } from './envelope';
 import type { AccountRow, Caller } from './session';
 
@@ -82,18 +81,21 @@ export interface SiteTarget {
   owned: boolean;
 }
 
+/** What a Scope needs of its caller: the account and the main account it acts for (a request's Caller has both). */
+export type ScopeCaller = Pick<Caller, 'account' | 'ownerId'>;
+
 /**
  * The caller's data scope for one request (built by the registry; handlers get it as `scope`). Every query of a list,
  * count or sum over sites takes its site ids from here, so the data scope cannot be left out. Results are cached for
- * the request.
+ * the request. `db` may be a transaction (a job's scope, ownerScope).
  */
 export class Scope {
   private sites: Promise<number[]> | null = null;
   private visible: Promise<VisibleSite[]> | null = null;
 
   constructor(
-    private readonly db: PGlite,
-    readonly caller: Caller,
+    private readonly db: Db,
+    readonly caller: ScopeCaller,
   ) {}
 
   /** The main account whose business the caller acts on (own id for 1/2/3; the operator for 4/5). */
@@ -195,8 +197,22 @@ export class Scope {
   }
 }
 
+/**
+ * The data scope of a main account of an owner (1 运营商, 2 代理商) for work done on its behalf without a request — a
+ * scheduled job (jobs/bill-mail.ts: a bill setting's site bills mailed on its bill day). It is exactly the scope the
+ * account has when it calls itself (its own non-deleted sites; share-party sites read-only), so nothing done with it
+ * reaches further than the account could; the endpoints' checks are untouched. Null when `accountId` is no owner's
+ * main account or the account is not 正常 (it could not log in either). Reads through `db` (a job passes its
+ * transaction).
+ */
+export async function ownerScope(db: Db, accountId: number): Promise<Scope | null> {
+  const account = await one<AccountRow>(db, 'select * from account where id = $1', [accountId]);
+  if (!account || account.status !== 1 || (account.accountType !== 1 && account.accountType !== 2)) return null;
+  return new Scope(db, { account, ownerId: Number(account.id) });
+}
+
 /** The scope site ids of a caller (Scope.siteIds). */
-async function scopeSiteIds(db: PGlite, caller: Caller): Promise<number[]> {
+async function scopeSiteIds(db: Db, caller: ScopeCaller): Promise<number[]> {
   const { account, ownerId } = caller;
   const column = account.accountType === 3 ? 'merchant_id' : 'operator_id';
   const result = await db.query<{ id: number }>(
@@ -212,7 +228,7 @@ async function scopeSiteIds(db: PGlite, caller: Caller): Promise<number[]> {
 }
 
 /** The visible sites of a caller (Scope.visibleSites). */
-async function visibleSitesOf(db: PGlite, caller: Caller, scopeIds: Promise<number[]>): Promise<VisibleSite[]> {
+async function visibleSitesOf(db: Db, caller: ScopeCaller, scopeIds: Promise<number[]>): Promise<VisibleSite[]> {
   const scope = await scopeIds;
   const canEdit = caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType);
   const own = scope.map((id) => ({ id, editable: canEdit }));

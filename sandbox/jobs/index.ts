@@ -7,6 +7,7 @@ import {
   expireSiteApplications,
   nextPaymentExpiry,
 } from './expiry';
+import { mailSiteBills } from './bill-mail';
 import { generateExports, nextExportDue } from './exports';
 import { REMOTE_JOBS } from '../api/remote-start';
 import { ONBOARDING_JOBS } from './onboarding';
@@ -16,7 +17,7 @@ import { dailyFreeze, monthlySettlement, simRent } from './settlement';
 import { autoWithdraw } from './withdrawal';
 import { nextHeartbeatTimeout, takeSilentBoxesOffline } from '../domain/warnings';
 
-const { midnight, posting, dailyFreeze: freeze, settlement, autoWithdraw: auto } = SCHEDULE;
+const { midnight, posting, dailyFreeze: freeze, settlement, billMail, autoWithdraw: auto } = SCHEDULE;
 
 /**
  * The scheduled jobs of the sandbox in the one order of entities.md R10 (Asia/Shanghai; jobs due at the same instant
@@ -35,6 +36,8 @@ export const JOBS: readonly Job[] = [
   dailyJob('dailyFreeze', freeze.hh, freeze.mm, dailyFreeze),
   // 03:00
   dailyJob('settlement', settlement.hh, settlement.mm, monthlySettlement),
+  // 08:00 — on each bill setting's bill day, last month's site bills to its e-mail (jobs/bill-mail.ts)
+  dailyJob('billMail', billMail.hh, billMail.mm, mailSiteBills),
   // 10:00
   dailyJob('autoWithdraw', auto.hh, auto.mm, autoWithdraw),
   // item-driven: withdrawals reviewed an hour after they were made and paid out minutes after they enter 处理中;

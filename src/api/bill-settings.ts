@@ -4,7 +4,8 @@ import { get, post } from './http';
  * 账单设置 (物业账单设置; D-income.md §4 /income/statement/bill/siteBill "Top-right 账单设置", entities.md §75
  * BillSetting, K60): an operator's or agent's setting for one property merchant — which of its sites (a site in at most
  * one setting), the bill day (1–28: the month's site bills become 已出账 on that day of the next month, else on the 1st)
- * and whether the property sees those sites' bills (GET /api/bill/propertyBill), with an optional e-mail for the bills.
+ * and whether the property sees those sites' bills (GET /api/bill/propertyBill), with an optional e-mail to which the
+ * server mails the previous month's 站点账单 of those sites on the bill day (an .xlsx, also a record in the owner's 下载中心).
  * No electricity here: each site's terms come from its share rule (shown read-only). Operators and agents only (403 for
  * others; permission `bill:view`). Codes: 2060 站点已在其他账单设置中; 1 with the message for a property, a site or a
  * setting that is not the caller's.
