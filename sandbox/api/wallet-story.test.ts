@@ -35,6 +35,8 @@ const WALLET_OWNERS: DemoAccount[] = [
   'splitOperator',
   'unsignedOperator',
   'kybOperator',
+  'heldOperator',
+  'owingOperator',
 ];
 
 describe.each(WALLET_OWNERS)('the wallet of %s', (account) => {

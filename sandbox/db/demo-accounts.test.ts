@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CardCount, SiteCount, UnSignBackOrderCount } from '../../src/api/home';
 import type { OwePaymentInfo } from '../../src/api/arrears';
 import type { CommOweAmount, WithdrawMode } from '../../src/api/income';
+import type { SiteListPage } from '../../src/api/site';
 import type { Withdrawable } from '../../src/api/withdraw';
 import { DEMO_PHONES, openSandboxForFile } from '../testing';
 
@@ -53,6 +54,17 @@ describe('README demo accounts', () => {
       }
       if (/no sites/.test(text)) expect(sites.siteCount, phone).toBe(0);
     }
+  });
+
+  it("the agent's row names the operator's site it sees read-only (a share-only row of its list)", async () => {
+    const list = await sb.data<SiteListPage>(DEMO_PHONES.agent, '/api/r9/site/siteList', {
+      pageNum: 1,
+      pageSize: 20,
+      sort: 1,
+    });
+    const shared = list.list.filter((r) => r.shareOnly);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const site of shared) expect(row(DEMO_PHONES.agent)).toContain(`read-only, the operator's site ${site.name}`);
   });
 
   it('the channel, the held orders and the arrears are as the rows say', async () => {

@@ -10,6 +10,7 @@ import { input, ok, fail } from '../http/envelope';
 import { faultSchema, type FaultRegistry } from '../http/faults';
 import type { JobRunner } from '../jobs/runner';
 import { phoneRule } from '../../src/api/rules';
+import { demoImageSvg } from './demo-images';
 import { escapeHtml, page } from './html';
 import { PREVIEW_COOKIE } from './static';
 
@@ -80,33 +81,13 @@ export function controlRoutes(db: PGlite, faults: FaultRegistry, jobs: JobRunner
   // Files the demo data refers to (logos, photos, contracts): generated stand-ins, sandbox only.
   app.get('/__sandbox/static/*', async (c) => {
     const name = c.req.path.slice('/__sandbox/static/'.length);
-    if (/^logo-[\w-]+\.(png|svg)$/.test(name)) {
-      // A merchant's logo (issue 13 item 7): the first character of the name of the account that uses it, drawn.
-      const owner = await db.query<{ name: string }>(
-        `select coalesce(nullif(short_name, ''), name) as name from account where logo like '%/' || $1 limit 1`,
-        [name],
-      );
-      return c.body(merchantLogoSvg(owner.rows[0]?.name ?? '', name), 200, {
-        'Content-Type': 'image/svg+xml',
-        'Cache-Control': 'public, max-age=3600',
-      });
-    }
     if (/^camera-cover-\d+\.jpg$/.test(name)) {
       const jpeg = new Uint8Array(readFileSync(CAMERA_COVER));
       return c.body(jpeg, 200, { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=3600' });
     }
-    if (/\.(png|jpe?g|gif|webp|svg)$/i.test(name)) {
-      const label = escapeHtml(
-        name
-          .replace(/^.*\//, '')
-          .replace(/\.[a-z]+$/i, '')
-          .slice(0, 18),
-      );
-      const hue = [...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
-      const svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">` +
-        `<rect width="240" height="240" fill="hsl(${hue},60%,55%)"/>` +
-        `<text x="120" y="130" font-family="sans-serif" font-size="20" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+    // Logos and photos, drawn readable (issue 13 item 7: the owner's mark or what the photo shows, never the file name).
+    const svg = await demoImageSvg(db, name);
+    if (svg !== null) {
       return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' });
     }
     return c.html(page('沙箱文件', `<div class="card"><h1>${escapeHtml(name)}</h1><p>沙箱中的示例文件。</p></div>`));
@@ -146,25 +127,4 @@ export function controlRoutes(db: PGlite, faults: FaultRegistry, jobs: JobRunner
   );
 
   return app;
-}
-
-/**
- * A generated merchant logo (SVG, 240 × 240): the name's first character in white on a disc of a colour derived from
- * the file name, with a small charging bolt; a name-less logo shows the bolt alone. Never the file name.
- */
-export function merchantLogoSvg(merchantName: string, fileName: string): string {
-  const initial = escapeHtml(Array.from(merchantName.trim())[0] ?? '');
-  const hue = [...fileName].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,52%)"/>` +
-    `<stop offset="1" stop-color="hsl(${(hue + 40) % 360},70%,38%)"/></linearGradient></defs>` +
-    `<circle cx="120" cy="120" r="120" fill="url(#g)"/>` +
-    (initial
-      ? `<text x="120" y="150" font-family="'PingFang SC','Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif" ` +
-        `font-size="104" font-weight="600" fill="#fff" text-anchor="middle">${initial}</text>` +
-        `<path d="M176 150 l-18 30 h14 l-8 26 24-34 h-14 l10-22z" fill="#ffd54a"/>`
-      : `<path d="M132 52 l-48 78 h36 l-16 58 64-88 h-38 l22-48z" fill="#ffd54a"/>`) +
-    `</svg>`
-  );
 }

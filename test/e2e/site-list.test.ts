@@ -442,4 +442,38 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     expect(siteListCalls).toBe(0);
     await context.close();
   });
+
+  it('scrolled to its end, each list’s footer stays above its floating button (issue 13 item 6)', async () => {
+    const { page, context } = await openSiteTab(browser(), baseUrl, host);
+    /** Scrolls to the end of the page and answers the boxes of the visible list footer (没有更多了) and of `button`. */
+    const atTheEnd = async (button: string) => {
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('.adm-infinite-scroll')].some(
+            (el) => el.offsetParent !== null && el.textContent === '没有更多了',
+          ),
+        { timeout: 15_000 },
+      );
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForFunction(
+        () => Math.abs(window.scrollY + window.innerHeight - document.documentElement.scrollHeight) < 2,
+        { timeout: 5_000 },
+      );
+      return page.evaluate((selector: string) => {
+        const footer = [...document.querySelectorAll<HTMLElement>('.adm-infinite-scroll')].find(
+          (el) => el.offsetParent !== null,
+        );
+        const text = footer?.querySelector('span')?.getBoundingClientRect();
+        const fixed = document.querySelector(selector)?.getBoundingClientRect();
+        return { footerBottom: text?.bottom ?? Infinity, buttonTop: fixed?.top ?? -Infinity };
+      }, button);
+    };
+    const sites = await atTheEnd(byTestId('site-add'));
+    expect(sites.footerBottom, '站点: 没有更多了 above + 添加站点').toBeLessThanOrEqual(sites.buttonTop);
+    await clickText(page, '小区', '[aria-label="站点或小区"] [role="tab"]');
+    await waitForText(page, '覆盖户数');
+    const communities = await atTheEnd(byTestId('community-add'));
+    expect(communities.footerBottom, '小区: 没有更多了 above + 新增小区').toBeLessThanOrEqual(communities.buttonTop);
+    await context.close();
+  });
 });

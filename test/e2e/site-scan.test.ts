@@ -4,6 +4,7 @@ import type { ChargerListOfBox, ConnectorDetail, PowerChart } from '../../src/ap
 import {
   answerDialog,
   bodyText,
+  byTestId,
   clickText,
   createSite,
   openDemoPhone,
@@ -163,6 +164,68 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: scanning devices and socke
     const detail = await call.get<ConnectorDetail>(`/api/box/getConnectorDetail?chargerId=${running.chargerId}`);
     expect(await textOf(page, '[data-testid="socket-title"]')).toBe(`${detail.serialNumber}-${detail.socketNo}`);
     expect(await textOf(page, '[data-testid="socket-order-no"]')).toBe(detail.currentOrder?.orderNo);
+    // 当前订单 (issue 13 item 6): each value on its label's line, the label on one line at the left, the value after it.
+    const rows = await page.$$eval('[data-testid="socket-order"] dl > div', (lines) =>
+      lines.map((line) => {
+        const box = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          return { top: r?.top ?? 0, bottom: r?.bottom ?? 0, left: r?.left ?? 0, right: r?.right ?? 0 };
+        };
+        const label = line.querySelector('dt');
+        const range = document.createRange();
+        if (label) range.selectNodeContents(label);
+        return {
+          label: label?.textContent ?? '',
+          labelLines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+          dt: box(label),
+          dd: box(line.querySelector('dd')),
+        };
+      }),
+    );
+    expect(rows.map((r) => r.label)).toEqual([
+      '订单号',
+      '支付方式',
+      '支付金额',
+      '开始时间',
+      '已充',
+      '剩余',
+      '已用电',
+      '当前功率',
+      '用户',
+    ]);
+    for (const { label, labelLines, dt, dd } of rows) {
+      expect(labelLines, `${label}: one line`).toBe(1);
+      expect(dd.top < dt.bottom && dt.top < dd.bottom, `${label}: its value on its line`).toBe(true);
+      expect(dt.right, `${label}: its value to its right`).toBeLessThanOrEqual(dd.left);
+    }
+    // The 二维码 button is the design's outline button (primary border and text), not the browser's black-edged one.
+    const qrButton = await page.$$eval('button', (buttons) => {
+      const button = buttons.find((b) => b.textContent?.trim() === '二维码');
+      if (!button) return null;
+      const style = getComputedStyle(button);
+      return { outline: style.outlineStyle, border: style.borderTopColor, color: style.color };
+    });
+    expect(qrButton).not.toBeNull();
+    expect(qrButton?.outline).toBe('none');
+    expect(qrButton?.border).not.toBe('rgb(0, 0, 0)');
+    expect(qrButton?.border).toBe(qrButton?.color);
+    // No link's label breaks inside itself, at 390 px nor at 320 px (远程充电记录 then takes a line of its own).
+    for (const width of [390, 320]) {
+      await page.setViewport({ width, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+      const labels = await page.$$eval(`${byTestId('socket-links')} button`, (buttons) =>
+        buttons.map((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          return [button.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+        }),
+      );
+      expect(labels, `${width} px`).toEqual([
+        ['二维码', 1],
+        ['充电记录', 1],
+        ['远程充电记录', 1],
+      ]);
+    }
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     const chart = await call.get<PowerChart>(`/api/charger/powerCharts?orderNo=${detail.currentOrder?.orderNo}`);
     expect(chart.points.length).toBeGreaterThan(0);
     await page.waitForSelector('[data-testid="power-chart-plot"] canvas', { timeout: 15_000 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +7,10 @@ import { resolveSettings } from '../../deploy/settings';
 // @ts-expect-error -- a plain ESM script without types
 import { checkSource } from '../../scripts/check-dist.mjs';
 
-/** The project's own tooling rules: build settings, the webview syntax check, the architecture's lint rules. */
+/**
+ * The project's own tooling rules: build settings, the install-script policy, the webview syntax check, the
+ * architecture's lint rules.
+ */
 
 describe('per-environment build settings (deploy/settings.ts)', () => {
   const envDir = path.resolve('deploy/env');
@@ -66,6 +71,35 @@ describe('per-environment build settings (deploy/settings.ts)', () => {
         envDir,
       ),
     ).toThrow(/sandbox/);
+  });
+});
+
+describe("npm's install-script policy (package.json allowScripts)", () => {
+  /** The lockfile's packages that declare an install script, by name (a nested or scoped path included). */
+  const withInstallScripts = () => {
+    const lock = JSON.parse(readFileSync(path.resolve('package-lock.json'), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
+    return Object.entries(lock.packages)
+      .filter(([where, entry]) => where !== '' && entry.hasInstallScript === true)
+      .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  };
+
+  it('decides for every package of package-lock.json that has an install script, so npm ci names none', () => {
+    const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const decided = Object.keys(pkg.allowScripts ?? {});
+    const names = withInstallScripts();
+    // the lockfile has some (core-js, esbuild, puppeteer when this was written): the test reads the right field
+    expect(names.length).toBeGreaterThan(0);
+    const undecided = names.filter((name) => !decided.some((key) => key === name || key.startsWith(`${name}@`)));
+    expect(undecided, 'add each to allowScripts in package.json, with the reason in its "//" note').toEqual([]);
+  });
+
+  it("never lets puppeteer download its browser (the tests run Debian's chromium)", () => {
+    const config = createRequire(import.meta.url)(path.resolve('.puppeteerrc.cjs')) as { skipDownload?: boolean };
+    expect(config.skipDownload).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { HOLD_DAYS, returnTimeOf, HELD_RETURN_REASON } from '../../domain/schedu
 import { addDays, DAY_MS, dayOf } from '../../lib/time';
 import { ACC, type SeedCtx } from './context';
 import { copyOf, nextId, seedIndividualOperator } from './individual';
-import { HOUR_MS, MIN_MS, pad, stamp } from './util';
+import { HOUR_MS, IMG, MIN_MS, pad, stamp } from './util';
 import { at, type World } from './world';
 
 /**
@@ -58,6 +58,7 @@ export function seedHeldOperator(ctx: SeedCtx, world: World): void {
     phone: PHONE,
     name: NAME,
     shortName: SHORT,
+    logo: IMG('logo-chengxi.png'),
     person: CONTACT,
     idNo: ID_NO,
     inviteCode: 'CX2468',

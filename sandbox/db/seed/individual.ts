@@ -27,6 +27,8 @@ export interface IndividualOperator {
   phone: string;
   name: string;
   shortName: string;
+  /** Its logo (IMG('logo-….png'), a name of its own: the sandbox draws it from the account that refers to it). */
+  logo: string;
   /** The person (contact, legal person, signer and card holder) and their ID number. */
   person: string;
   idNo: string;
@@ -57,6 +59,7 @@ export function seedIndividualOperator(ctx: SeedCtx, o: IndividualOperator): num
       phone,
       name: o.name,
       shortName: o.shortName,
+      logo: o.logo,
       contacts: person,
       contactPhone: phone,
       alarmPhone: phone,

@@ -1,7 +1,7 @@
 import { addDays, addMonths, lastDayOfMonth, startOfDay } from '../../lib/time';
 import { ACC, type SeedCtx } from './context';
 import { nextId, seedIndividualOperator } from './individual';
-import { HOUR_MS, withLuhn } from './util';
+import { HOUR_MS, IMG, withLuhn } from './util';
 import { at } from './world';
 
 /**
@@ -26,6 +26,7 @@ const OPERATOR = {
   phone: '13800138021',
   name: '九堡快充服务部',
   shortName: '九堡快充',
+  logo: IMG('logo-jiubao.png'),
   person: '杜明远',
   idNo: '330104199002143516',
   inviteCode: 'JB7310',

@@ -441,14 +441,18 @@ const CommunitySegmentView = observer(function CommunitySegmentView({ store }: {
         }
       />
       {store.canEditCommunities && (
-        <button
-          type="button"
-          className={styles.addButton}
-          onClick={() => store.communityForm.open()}
-          data-testid="community-add"
-        >
-          + 新增小区
-        </button>
+        <>
+          {/* Room under the list, so that its footer scrolls clear of the floating button (issue 13 item 6). */}
+          <div className={styles.addButtonSpace} aria-hidden="true" />
+          <button
+            type="button"
+            className={styles.addButton}
+            onClick={() => store.communityForm.open()}
+            data-testid="community-add"
+          >
+            + 新增小区
+          </button>
+        </>
       )}
       <CommunitySheet store={store} community={open} onClose={() => setOpen(null)} />
       <CommunityFormHost store={store} />

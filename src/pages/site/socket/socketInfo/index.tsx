@@ -225,7 +225,7 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
         </div>
       )}
       {links.length > 0 && (
-        <div className={setup.footer}>
+        <div className={styles.links} data-testid="socket-links">
           {links.map((l) => (
             <Button
               key={l.to}

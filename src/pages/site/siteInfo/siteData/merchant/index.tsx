@@ -49,6 +49,7 @@ function PropertyRowView({
     >
       <Avatar
         src={safeImageUrl(row.logo)}
+        alt=""
         className={styles.logo}
         fallback={<span className={styles.initial}>{name.slice(0, 1)}</span>}
       />
