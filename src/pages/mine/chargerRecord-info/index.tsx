@@ -95,6 +95,7 @@ const PowerCurve = observer(function PowerCurve({ store }: { store: ChargerRecor
           <LazyLineChart
             key={points.length}
             points={points}
+            title="功率曲线"
             tooltip={(p) => `${p.label} ${p.value}W`}
             testId="order-power-chart"
           />
