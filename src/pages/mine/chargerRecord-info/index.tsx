@@ -161,6 +161,7 @@ const RefundSheet = observer(function RefundSheet({ store }: { store: ChargerRec
             color="danger"
             data-testid="refund-submit"
             loading={store.refund.busy}
+            loadingText="退款中"
             disabled={store.refund.busy}
             onClick={() => void submit()}
           >
