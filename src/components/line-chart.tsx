@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartLabel } from '@/lib/chart-label';
 import styles from './line-chart.module.css';
 
 /**
  * A chart for phones (the income trends of /income and the site section, a socket's power curve): one series of
  * values with text labels on x, drawn as a line or as bars (a site's income per month, B-site.md §5); tapping (or
  * hovering) a point shows its tooltip above the plot. Drawn with uPlot (canvas) in the lib-chart chunk: import it
- * through React.lazy so that only the screens with a chart load it.
+ * through React.lazy so that only the screens with a chart load it. The plot is an image to assistive technology
+ * (role="img"), named by its title and figures (src/lib/chart-label.ts, issue 15 item 3).
  */
 
 /** One point: its x label ('MM-DD', 'YYYY-MM', 'HH:mm' ...) and its value (in the chart's unit, e.g. fen). */
@@ -63,11 +65,15 @@ const barPaths = uPlot.paths.bars?.({ size: [0.6, 28], align: 0 });
 /**
  * The chart of one series, re-created when the series changes (key it by what the series shows, so that a new one
  * starts without a tooltip). Values are divided by `divisor` for the y axis (100 = fen drawn in 元). `variant` 'bar'
- * draws a bar per point instead of a line.
+ * draws a bar per point instead of a line. The plot's accessible name is `title` with the span, the highest and the
+ * lowest point and the selected one, each read by `describe` (by default the tooltip): e.g. "功率曲线，10:00至10:30，
+ * 最高 10:10 356W，最低 10:20 80W".
  */
 export default function LineChart<P extends ChartPoint>({
   points,
+  title,
   tooltip,
+  describe,
   divisor = 1,
   height = HEIGHT,
   variant = 'line',
@@ -75,8 +81,12 @@ export default function LineChart<P extends ChartPoint>({
   onSelect,
 }: {
   points: readonly P[];
+  /** What the chart shows, in the screen's words ("功率曲线", "收入趋势（近7天）"): the start of its accessible name. */
+  title: string;
   /** Tooltip text of a point. */
   tooltip: (point: P) => string;
+  /** A point as the accessible name reads it: its x label and value with the unit (default: the tooltip). */
+  describe?: (point: P) => string;
   divisor?: number;
   /** Plot height in CSS px (default 180). */
   height?: number;
@@ -195,7 +205,14 @@ export default function LineChart<P extends ChartPoint>({
   const point = selected ? points[selected.idx] : undefined;
   return (
     <div className={styles.chart}>
-      <div ref={box} className={styles.plot} style={{ height }} data-testid={testId} />
+      <div
+        ref={box}
+        className={styles.plot}
+        style={{ height }}
+        role="img"
+        aria-label={chartLabel(title, points, describe ?? tooltip, point)}
+        data-testid={testId}
+      />
       {selected && point && (
         <div
           className={styles.tip}

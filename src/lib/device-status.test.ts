@@ -23,9 +23,9 @@ describe('device display rules (B-site.md §2)', () => {
     expect(signalStrength(0)).toEqual({ label: '弱', bars: 1 });
   });
 
-  it('writes socket tiles: remaining minutes and power while charging, the state otherwise', () => {
-    expect(socketTileLines({ status: 1, power: 356, remainMinutes: 86 })).toEqual(['剩余86分', '356W']);
-    expect(socketTileLines({ status: 1, power: 120, remainMinutes: null })).toEqual(['120W']);
+  it('writes socket tiles: the state in words always, and remaining minutes and power while charging', () => {
+    expect(socketTileLines({ status: 1, power: 356, remainMinutes: 86 })).toEqual(['充电中', '剩余86分', '356W']);
+    expect(socketTileLines({ status: 1, power: 120, remainMinutes: null })).toEqual(['充电中', '120W']);
     expect(socketTileLines({ status: 2, power: 12, remainMinutes: 3 })).toEqual(['已充满']);
     expect(socketTileLines({ status: 0, power: 0, remainMinutes: null })).toEqual(['空闲']);
     expect(socketTileLines({ status: 3, power: 0, remainMinutes: null })).toEqual(['故障']);

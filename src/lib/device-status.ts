@@ -38,14 +38,16 @@ export const SOCKET_STATUS: Readonly<Record<number, { label: string; tone: Tone 
 };
 
 /**
- * The text lines of a socket tile under its number: while charging the remaining time ("剩余86分", when known) and the
- * power ("356W"); otherwise the state name (空闲 / 已充满 / 故障 / 离线).
+ * The text lines of a socket tile under its number: the state name first (空闲 / 充电中 / 已充满 / 故障 / 离线: the tile's
+ * colour is never the only carrier of its state, issue 15 item 3), and while charging the remaining time ("剩余86分",
+ * when known) and the power ("356W").
  */
 export function socketTileLines(tile: { status: number; power: number; remainMinutes: number | null }): string[] {
+  const state = SOCKET_STATUS[tile.status]?.label ?? '--';
   if (tile.status === 1) {
-    return [...(tile.remainMinutes !== null ? [`剩余${tile.remainMinutes}分`] : []), `${tile.power}W`];
+    return [state, ...(tile.remainMinutes !== null ? [`剩余${tile.remainMinutes}分`] : []), `${tile.power}W`];
   }
-  return [SOCKET_STATUS[tile.status]?.label ?? '--'];
+  return [state];
 }
 
 /** Door state of a guard (4: 0 已关闭, 1 已打开) or a U8 gate (5: 0 已落杆, 1 已抬杆). */

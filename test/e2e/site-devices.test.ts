@@ -82,6 +82,11 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', 
       (els) => els.length,
     );
     expect(tiles).toBe(withSockets.list[0]?.chargers.length);
+    // Each tile says its state in words, not only by its colour (issue 15 item 3): 充电中 too, above 剩余N分 / NW.
+    const tileTexts = await page.$$eval(`[data-testid="box-${first?.id}"] [data-testid="socket-tile"]`, (els) =>
+      els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ')),
+    );
+    for (const text of tileTexts) expect(text).toMatch(/^\d+ (空闲|充电中|已充满|故障|离线)( |$)/);
 
     // Another tab, then the site again from the list: the remembered tab opens.
     await clickText(page, `门禁(${site.guardCount})`, '.adm-tabs-tab');

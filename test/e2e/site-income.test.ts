@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { CardIncomePage, ChargeIncomePage, SiteIncomeYear } from '../../src/api/site-income';
+import { chartLabel } from '../../src/lib/chart-label';
 import {
   byTestId,
   clickText,
@@ -38,6 +39,18 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site income', (host) => {
     await waitForTextOf(page, byTestId('income-year-total'), yuanText(overview.summary.totalIncome));
     expect(await textOf(page, byTestId('income-year-mine'))).toBe(yuanText(overview.summary.myIncome));
     await page.waitForSelector(`${byTestId('income-month-chart')} canvas`, { timeout: 15_000 });
+    // The canvas is an image named by what it shows and its figures with the unit (issue 15 item 3), oldest month first.
+    const chartName = await page.$eval(byTestId('income-month-chart'), (el) => ({
+      role: el.getAttribute('role'),
+      label: el.getAttribute('aria-label'),
+    }));
+    const bars = [...overview.list]
+      .reverse()
+      .map((row) => ({ label: `${Number(row.month.slice(5))}月`, value: row.totalIncome, month: row.month }));
+    expect(chartName).toEqual({
+      role: 'img',
+      label: chartLabel(`${year}年月度收入`, bars, (p) => `${p.month} ${yuanText(p.value)}`),
+    });
     const month = overview.list[0];
     if (!month) throw new Error('the site has months');
     expect(await textOf(page, byTestId(`income-month-total-${month.month}`))).toBe(yuanText(month.totalIncome));

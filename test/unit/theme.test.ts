@@ -100,6 +100,40 @@ describe('the theme', () => {
     for (const bg of ['#ffffff', v('--bg')]) expect(contrast(v('--icon-weak'), bg)).toBeGreaterThanOrEqual(3);
   });
 
+  it('placeholders (--text-placeholder, and SearchBar’s --text-secondary) are readable text (4.5:1) on the fields’ backgrounds', () => {
+    // White fields, fields on the page background, antd-mobile's --adm-color-fill-content (#f5f5f5, SearchBar's box)
+    // and the grey of the filled blocks.
+    for (const bg of ['#ffffff', v('--bg'), '#f5f5f5', '#f2f3f5']) {
+      for (const name of ['--text-placeholder', '--text-secondary']) {
+        expect(contrast(v(name), bg), `${name} ${v(name)} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('the placeholders of antd-mobile’s fields and of native ones take --text-placeholder', () => {
+    const css = globalCss.replace(/\/\*[\s\S]*?\*\//g, '');
+    // antd-mobile's chain, which the theme relies on: Input, TextArea and VirtualInput colour the placeholder with
+    // --placeholder-color, which is their --adm-color-light; SearchBar's resting one is --adm-color-weak.
+    const antd = (component: string) =>
+      readFileSync(path.join(root, 'node_modules/antd-mobile/es/components', component, `${component}.css`), 'utf8');
+    for (const [component, element] of [
+      ['input', '.adm-input-element::placeholder'],
+      ['text-area', '.adm-text-area-element::placeholder'],
+      ['virtual-input', '.adm-virtual-input-placeholder'],
+    ] as const) {
+      const own = antd(component);
+      expect(own, component).toMatch(
+        new RegExp(`\\.adm-${component} \\{[^}]*--placeholder-color: var\\(--adm-color-light\\)`),
+      );
+      expect(own, component).toContain(element);
+    }
+    expect(antd('search-bar')).toMatch(/\.adm-search-bar \{[^}]*--placeholder-color: var\(--adm-color-weak\)/);
+    // … and the theme gives those fields the placeholder colour as their --adm-color-light.
+    const fields = /\.adm-input,\s*\.adm-text-area,\s*\.adm-virtual-input\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(fields).toMatch(/--adm-color-light:\s*var\(--text-placeholder\)/);
+    expect(/(^|\})\s*::placeholder\s*\{([^}]*)\}/.exec(css)?.[2] ?? '').toMatch(/color:\s*var\(--text-placeholder\)/);
+  });
+
   it('antd-mobile reads the theme: its primary, status and text colours are the variables', () => {
     const adm = /:root:root\s*\{([^}]*)\}/.exec(globalCss)?.[1] ?? '';
     for (const [admName, ours] of [
@@ -118,12 +152,12 @@ describe('the theme', () => {
 describe('stylesheets of the screens', () => {
   const files = sourceFiles('.css').filter((file) => file !== path.join('src', 'app', 'styles.css'));
 
-  it('name a theme variable for every text colour (no literal colour in a `color` declaration)', () => {
+  it('name a theme variable for every text colour (no literal colour in a `color` or placeholder declaration)', () => {
     expect(files.length).toBeGreaterThan(20);
     const literal: string[] = [];
     for (const file of files) {
       const css = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-      for (const m of css.matchAll(/(?<![-\w])color\s*:\s*([^;}]+)/g)) {
+      for (const m of css.matchAll(/(?<![-\w])(?:color|--placeholder-color|--adm-color-light)\s*:\s*([^;}]+)/g)) {
         const value = m[1]!.trim();
         if (!/^(var\(--[\w-]+\)|inherit|currentColor|transparent)$/i.test(value))
           literal.push(`${file}: color: ${value}`);
@@ -135,7 +169,9 @@ describe('stylesheets of the screens', () => {
   it('and so do the inline styles of the components (no `color: "#…"`)', () => {
     const sources = sourceFiles('.tsx').filter((file) => !file.endsWith('.test.tsx'));
     const literal = sources.filter((file) =>
-      /\bcolor:\s*['"](#|rgb)/.test(readFileSync(path.join(root, file), 'utf8')),
+      /(\bcolor|['"]--(placeholder-color|adm-color-light)['"])\s*:\s*['"](#|rgb)/.test(
+        readFileSync(path.join(root, file), 'utf8'),
+      ),
     );
     expect(literal).toEqual([]);
   });

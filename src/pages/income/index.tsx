@@ -24,6 +24,7 @@ import { Money } from '@/components/money';
 import { FunctionGrid } from '@/components/function-grid';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
+import { formatFen } from '@/lib/money';
 import {
   incomeStore,
   isFlatSeries,
@@ -277,7 +278,9 @@ const Trend = observer(function Trend({ income }: { income: IncomeStore }) {
           <LazyLineChart
             key={income.trendRange}
             points={series}
+            title={`收入趋势（${TREND_RANGES.find((r) => r.key === income.trendRange)?.label ?? ''}）`}
             tooltip={(p) => income.tooltipOf(p)}
+            describe={(p) => `${p.label} ${formatFen(p.value)}`}
             divisor={100}
             testId="income-trend-chart"
           />

@@ -95,6 +95,7 @@ const PowerCurve = observer(function PowerCurve({ store }: { store: ChargerRecor
           <LazyLineChart
             key={points.length}
             points={points}
+            title="功率曲线"
             tooltip={(p) => `${p.label} ${p.value}W`}
             testId="order-power-chart"
           />
@@ -160,6 +161,7 @@ const RefundSheet = observer(function RefundSheet({ store }: { store: ChargerRec
             color="danger"
             data-testid="refund-submit"
             loading={store.refund.busy}
+            loadingText="退款中"
             disabled={store.refund.busy}
             onClick={() => void submit()}
           >

@@ -61,7 +61,9 @@ const Chart = observer(function Chart({ store }: { store: StatementBillStore }) 
           divisor={100}
           height={160}
           testId="statement-chart"
+          title={`${data.year}年每月营业额`}
           tooltip={(p) => `${p.month} 营业额 ${formatFen(p.value)}`}
+          describe={(p) => `${Number(p.label)}月 ${formatFen(p.value)}`}
           onSelect={(p) => {
             if (!store.selectMonth(p.month) && !store.isSelectable(p.month)) toast('该月份不可选');
           }}

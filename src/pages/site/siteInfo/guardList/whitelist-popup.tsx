@@ -58,11 +58,19 @@ function WhiteFormSheet({
       <h3>{form.id ? '编辑白名单' : '新增白名单'}</h3>
       <List className={styles.form}>
         <List.Item prefix="姓名">
-          <Input name="whiteName" value={form.name} onChange={set('name')} placeholder="请输入姓名" clearable />
+          <Input
+            name="whiteName"
+            aria-label="姓名"
+            value={form.name}
+            onChange={set('name')}
+            placeholder="请输入姓名"
+            clearable
+          />
         </List.Item>
         <List.Item prefix="手机号">
           <Input
             name="whitePhone"
+            aria-label="手机号"
             type="tel"
             value={form.phone}
             onChange={set('phone')}
@@ -72,11 +80,19 @@ function WhiteFormSheet({
           />
         </List.Item>
         <List.Item prefix="房号">
-          <Input name="whiteRoom" value={form.roomNo} onChange={set('roomNo')} placeholder="如 3栋2单元501" clearable />
+          <Input
+            name="whiteRoom"
+            aria-label="房号"
+            value={form.roomNo}
+            onChange={set('roomNo')}
+            placeholder="如 3栋2单元501"
+            clearable
+          />
         </List.Item>
         <List.Item prefix="有效期" description="不填为长期有效">
           <input
             name="whiteExpire"
+            aria-label="有效期"
             type="date"
             value={form.expireDate}
             min={today}

@@ -91,6 +91,7 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                   <LazyLineChart
                     key={store.year}
                     points={monthChartPoints(data.list)}
+                    title={`${store.year}年月度收入`}
                     tooltip={(p) => `${p.month} ${formatFen(p.value)}`}
                     divisor={100}
                     variant="bar"

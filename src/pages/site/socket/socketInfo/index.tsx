@@ -126,6 +126,7 @@ const PowerChartCard = observer(function PowerChartCard({ store }: { store: Sock
             <LazyLineChart
               key={store.detail.data?.currentOrder?.orderNo}
               points={points}
+              title="功率曲线"
               tooltip={(p) => `${p.label} ${p.value}W`}
               testId="power-chart-plot"
             />

@@ -99,7 +99,11 @@ const MonthSheet = observer(function MonthSheet({
           />
         </Field>
         <Field label="启用">
-          <Switch checked={form.enabled === 1} onChange={(on) => set('enabled', on ? 1 : 0)} />
+          <Switch
+            checked={form.enabled === 1}
+            onChange={(on) => set('enabled', on ? 1 : 0)}
+            aria-label="启用此月卡套餐"
+          />
         </Field>
         <div className={styles.sheetFoot}>
           <Button onClick={onClose}>取消</Button>
@@ -194,6 +198,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
             checked={store.customAmount === 1}
             disabled={!canEdit}
             onChange={(on) => store.set('customAmount', on ? 1 : 0)}
+            aria-label="允许自定义金额"
           />
         </Field>
         {store.customAmount === 1 && (
@@ -250,6 +255,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
             checked={store.onlineRecharge === 1}
             disabled={!canEdit}
             onChange={(on) => store.set('onlineRecharge', on ? 1 : 0)}
+            aria-label="允许用户线上充值"
           />
         </Field>
       </section>
@@ -259,7 +265,12 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
           <div key={t.templateId} className={styles.item} style={{ border: '1px solid #f2f3f5' }}>
             <div className={styles.itemHead}>
               <b>{t.name}</b>
-              <Switch checked={t.enabled === 1} disabled={!canEdit} onChange={(on) => void toggle(t, on)} />
+              <Switch
+                checked={t.enabled === 1}
+                disabled={!canEdit}
+                onChange={(on) => void toggle(t, on)}
+                aria-label={`启用月卡套餐 ${t.name}`}
+              />
             </div>
             <div className={styles.itemLine}>
               <span>
