@@ -124,6 +124,7 @@ export async function openPhone(
 export async function preparePage(page: Page, host: Host | 'desktop'): Promise<Page> {
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   await page.setUserAgent(USER_AGENTS[host]);
+  await page.evaluateOnNewDocument(TOAST_RECORDER);
   if (host !== 'desktop') {
     await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = { os: 'android' };\n${emulators[host]}`);
   }
@@ -140,9 +141,58 @@ export async function preparePage(page: Page, host: Host | 'desktop'): Promise<P
   return page;
 }
 
-/** Waits until the page's visible text contains `text`. */
+/**
+ * Installed in every page before the app's scripts (preparePage): records the text of every toast the page shows
+ * (antd-mobile's `.adm-toast-main`) in `window.__toastsShown`, as it appears. A toast lasts 2 s; a wait that starts
+ * late on a loaded machine would miss it, while the log keeps it until a wait takes it.
+ */
+const TOAST_RECORDER = `(() => {
+  const shown = (window.__toastsShown = []);
+  const record = () => {
+    for (const el of document.querySelectorAll('.adm-toast-main')) {
+      const text = el.textContent || '';
+      if (text && el.__recordedText !== text) {
+        el.__recordedText = text;
+        shown.push(text);
+      }
+    }
+  };
+  new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/**
+ * Waits until the page's visible text contains `text`, or a toast containing it was shown since the page loaded and
+ * was not yet taken by an earlier wait (each shown toast satisfies one wait). On timeout the error names the toasts
+ * that were shown and the start of the page's text.
+ */
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((t: string) => document.body.innerText.includes(t), { timeout }, text);
+  try {
+    await page.waitForFunction(
+      (t: string) => {
+        const log = (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [];
+        const logged = log.findIndex((x) => x.includes(t));
+        if (logged >= 0) {
+          log.splice(logged, 1);
+          return true;
+        }
+        return document.body.innerText.includes(t);
+      },
+      { timeout },
+      text,
+    );
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({
+        toasts: (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [],
+        body: document.body.innerText.slice(0, 300),
+      }))
+      .catch(() => null);
+    throw new Error(
+      `"${text}" was not shown within ${timeout} ms (${String(error)}); ` +
+        `toasts not yet taken: ${JSON.stringify(seen?.toasts ?? null)}; page text: ${JSON.stringify(seen?.body ?? null)}`,
+      { cause: error },
+    );
+  }
 }
 
 /**
