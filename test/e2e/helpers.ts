@@ -124,6 +124,9 @@ export async function openPhone(
 export async function preparePage(page: Page, host: Host | 'desktop'): Promise<Page> {
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   await page.setUserAgent(USER_AGENTS[host]);
+  // Scripts run by tsx (npm run bench, screenshots) compile with esbuild's keepNames: a named function sent to
+  // page.evaluate (the a11y check's rules) calls esbuild's __name helper, which the page lacks; here it names nothing.
+  await page.evaluateOnNewDocument('globalThis.__name ??= (fn) => fn;');
   await page.evaluateOnNewDocument(TOAST_RECORDER);
   if (host !== 'desktop') {
     await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = { os: 'android' };\n${emulators[host]}`);
