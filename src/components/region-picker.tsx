@@ -1,6 +1,6 @@
 import { areaList } from '@vant/area-data';
 import { Cascader, type CascaderOption } from 'antd-mobile';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { toast } from './feedback';
 
 /**
@@ -69,10 +69,33 @@ export interface RegionPickerProps {
   title?: string;
 }
 
+/**
+ * antd-mobile's cascader scrolls each level's list in a region that takes no keyboard focus (axe
+ * scrollable-region-focusable, serious): while the sheet is open, each such region, as the levels mount, is made
+ * focusable and named "<title>选项".
+ */
+function useFocusableLevels(visible: boolean, title: string): void {
+  useEffect(() => {
+    if (!visible) return undefined;
+    const mark = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('.adm-cascader-view-content:not([tabindex])')) {
+        el.tabIndex = 0;
+        el.setAttribute('role', 'group');
+        el.setAttribute('aria-label', `${title}选项`);
+      }
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [visible, title]);
+}
+
 /** The region picker sheet; see the module docstring. */
 export default function RegionPicker({ visible, value, onConfirm, onClose, title = '所在地区' }: RegionPickerProps) {
   const all = useMemo(() => regionOptions(), []);
   const current = useMemo(() => regionCodesOf(value), [value]);
+  useFocusableLevels(visible, title);
   return (
     <Cascader
       options={all}
