@@ -231,7 +231,13 @@ const ResetSheet = observer(function ResetSheet({
         )}
         <div className={styles.sheetFoot}>
           <Button onClick={onClose}>取消</Button>
-          <Button color="danger" loading={store.reset.busy} disabled={store.reset.busy} onClick={() => void submit()}>
+          <Button
+            color="danger"
+            loading={store.reset.busy}
+            loadingText="注销中"
+            disabled={store.reset.busy}
+            onClick={() => void submit()}
+          >
             注销
           </Button>
         </div>
