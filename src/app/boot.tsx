@@ -40,13 +40,17 @@ export function boot(platform: Platform): void {
   // From here on, work the first screen does not need waits until it is shown and the app is idle (src/lib/idle.ts;
   // the shell opens the gate).
   installIdleGate();
-  // The first screen's chunks start downloading now. The rest of startup runs in tasks of its own, each evaluating
-  // the modules it needs only then (issue 14: evaluating the whole startup bundle at once held the main thread for
-  // 130–200 ms at 4x CPU): the stores and the request layer (./start), then React, the router, the shell and the
-  // first render (./render). Both are eager imports: in the startup chunk (no request), evaluated when imported.
-  void builtRouteOf(location.pathname)
-    ?.load?.()
-    .catch(() => undefined);
+  // The first screen's chunks start downloading in the next task (adding their script elements costs a few ms). The
+  // rest of startup runs in tasks of its own, each evaluating the modules it needs only then (issue 14: evaluating
+  // the whole startup bundle at once held the main thread for 130–200 ms at 4x CPU): the stores and the request layer
+  // (./start), then React and ReactDOM, then the router, the shell and the first render (./render). They are eager
+  // imports: in the startup chunk (no request), evaluated when imported.
+  setTimeout(
+    () =>
+      void builtRouteOf(location.pathname)
+        ?.load?.()
+        .catch(() => undefined),
+  );
   // An error of a step is an unhandled rejection: reported like an uncaught error (the console, the page's error
   // events).
   setTimeout(
@@ -54,7 +58,12 @@ export function boot(platform: Platform): void {
       void import(/* webpackMode: "eager" */ './start').then(({ start }) => {
         const root = start(platform, decision.keep ? decision.authCode : null, landingUrl);
         setTimeout(
-          () => void import(/* webpackMode: "eager" */ './render').then(({ render }) => render(root, container)),
+          () =>
+            void import(/* webpackMode: "eager" */ 'react-dom/client').then(() =>
+              setTimeout(
+                () => void import(/* webpackMode: "eager" */ './render').then(({ render }) => render(root, container)),
+              ),
+            ),
         );
       }),
   );

@@ -12,19 +12,25 @@ import { isBuilt } from './routes';
  * now (boot imports this file eagerly: in the startup chunk, evaluated when imported), then the first render.
  */
 
-/** The router (the login gate reads the session) and the first render, as a transition: React renders in slices. */
+/**
+ * The router (the login gate reads the session), then, in a task of its own, the first render, as a transition: React
+ * renders in slices.
+ */
 export function render(root: RootStore, container: HTMLElement): void {
   const router = createAppRouter(root);
-  const reactRoot = createRoot(container);
-  startTransition(() =>
-    reactRoot.render(
-      <StoreContext.Provider value={root}>
-        <RouteAvailabilityContext.Provider value={isBuilt}>
-          <RoutePrefetchContext.Provider value={prefetchRoute}>
-            <RouterProvider router={router} />
-          </RoutePrefetchContext.Provider>
-        </RouteAvailabilityContext.Provider>
-      </StoreContext.Provider>,
-    ),
-  );
+  // The first render in a later task: creating the router matches the first address and starts its loaders.
+  setTimeout(() => {
+    const reactRoot = createRoot(container);
+    startTransition(() =>
+      reactRoot.render(
+        <StoreContext.Provider value={root}>
+          <RouteAvailabilityContext.Provider value={isBuilt}>
+            <RoutePrefetchContext.Provider value={prefetchRoute}>
+              <RouterProvider router={router} />
+            </RoutePrefetchContext.Provider>
+          </RouteAvailabilityContext.Provider>
+        </StoreContext.Provider>,
+      ),
+    );
+  });
 }
