@@ -232,28 +232,28 @@ const Overview = observer(function Overview({ income }: { income: IncomeStore })
           onChange={(key) => income.setOverviewRange(key)}
         />
       </div>
+      {/* While the day curve loads, the same layout with a placeholder figure and the tiles at --, so that nothing
+          below moves when it arrives (issue 14: CLS). */}
+      <div className={styles.overviewLabel}>{income.isProperty ? '分润收入(元)' : '营业额(元)'}</div>
       {curve.pending ? (
-        <Skeleton.Paragraph lineCount={4} animated />
+        <div className={styles.big} aria-busy="true">
+          <Skeleton.Title animated className={styles.bigSkeleton} />
+        </div>
       ) : (
-        <>
-          <div className={styles.overviewLabel}>{income.isProperty ? '分润收入(元)' : '营业额(元)'}</div>
-          <div className={styles.big} data-testid="income-headline">
-            <Money fen={income.headline} className={styles.money} />
-            {curve.failed && <Retry onRetry={() => void curve.load()} />}
-          </div>
-          {!income.isProperty && (
-            <div className={styles.tiles}>
-              <Tile label="充电收入" fen={f?.charge} to={detail(1)} />
-              <Tile label="储值卡充值" fen={f?.valueCard} to={detail(2)} />
-              <Tile label="月卡收入" fen={f?.monthCard} to={detail(3)} />
-              {income.coinEnabled && (
-                <Tile label="投币收入" note="现金" fen={f?.coin} to={href('coinBill', { range })} />
-              )}
-              {income.showShareTile && <Tile label="分润收入" fen={f?.share} to={detail(5)} />}
-              <Tile label="退款" fen={f ? -f.refund : undefined} to={href('incomeList', { bizType: 11 })} />
-            </div>
-          )}
-        </>
+        <div className={styles.big} data-testid="income-headline">
+          <Money fen={income.headline} className={styles.money} />
+          {curve.failed && <Retry onRetry={() => void curve.load()} />}
+        </div>
+      )}
+      {!income.isProperty && (
+        <div className={styles.tiles}>
+          <Tile label="充电收入" fen={f?.charge} to={detail(1)} />
+          <Tile label="储值卡充值" fen={f?.valueCard} to={detail(2)} />
+          <Tile label="月卡收入" fen={f?.monthCard} to={detail(3)} />
+          {income.coinEnabled && <Tile label="投币收入" note="现金" fen={f?.coin} to={href('coinBill', { range })} />}
+          {income.showShareTile && <Tile label="分润收入" fen={f?.share} to={detail(5)} />}
+          <Tile label="退款" fen={f ? -f.refund : undefined} to={href('incomeList', { bizType: 11 })} />
+        </div>
       )}
     </section>
   );
