@@ -1,7 +1,8 @@
-import { Button, Checkbox, Input, Popup, Radio, SearchBar, Switch, TextArea } from 'antd-mobile';
+import { Checkbox, Input, Popup, Radio, SearchBar, Switch, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { PERMISSION_GROUPS } from '@/api/accounts';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
