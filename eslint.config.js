@@ -15,7 +15,8 @@ import architecture from './eslint/architecture.js';
  * - file names are kebab-case (route folders under src/pages keep the spec's spelling, e.g. siteInfo, KYBCheck);
  * - the project's own rules (eslint/architecture.js): route folders import only their own files, their section's
  *   shared folder (src/sections/<section>) and the lower layers, with the @/ alias; styles are CSS Modules; no route
- *   path written as text (href of src/config/routes.ts); no host-specific literal in src/.
+ *   path written as text (href of src/config/routes.ts); no host-specific literal in src/; Button comes from
+ *   src/components/button (a busy button keeps its name), never from antd-mobile.
  */
 
 /** Import patterns a layer may not use. */
@@ -65,6 +66,7 @@ export default tseslint.config(
       'architecture/imports': 'error',
       'architecture/route-literals': 'error',
       'architecture/host-literals': 'error',
+      'architecture/project-button': 'error',
     },
   },
   { files: ['src/sections/**'], rules: forbid('app', 'pages') },

@@ -9,6 +9,8 @@
  * - `architecture/route-literals`: no route path written as text in src/ (links and navigation use href() of
  *   src/config/routes.ts, the one place paths are written).
  * - `architecture/host-literals`: no host-specific literal in src/ (the Platform interprets the host: platform/).
+ * - `architecture/project-button`: src/ takes Button from `@/components/button` (whose busy state keeps a name,
+ *   issue 15), never antd-mobile's own; only that file wraps antd-mobile's.
  */
 
 /** The section each top route folder belongs to (the home group shares one). */
@@ -164,4 +166,46 @@ const hostLiterals = {
   },
 };
 
-export default { rules: { imports, 'route-literals': routeLiterals, 'host-literals': hostLiterals } };
+/** antd-mobile components the project wraps: the file that wraps each, the one place that imports antd-mobile's. */
+const WRAPPED = { Button: 'src/components/button.tsx' };
+
+/** @type {import('eslint').Rule.RuleModule} */
+const projectButton = {
+  meta: {
+    type: 'problem',
+    docs: { description: "src/ uses the project's Button (a busy button keeps its name), not antd-mobile's." },
+    schema: [],
+    messages: {
+      wrapped:
+        "Import {{name}} from '@/components/button', not from '{{source}}': antd-mobile's busy Button shows only a spinner and loses its name (issue 15).",
+    },
+  },
+  create(context) {
+    const file = relative(context);
+    if (!file.startsWith('src/')) return {};
+    return {
+      ImportDeclaration: (node) => {
+        const source = String(node.source.value);
+        if (source === 'antd-mobile') {
+          for (const spec of node.specifiers) {
+            const name = spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : null;
+            if (
+              name &&
+              WRAPPED[name] &&
+              WRAPPED[name] !== file &&
+              spec.importKind !== 'type' &&
+              node.importKind !== 'type'
+            )
+              context.report({ node: spec, messageId: 'wrapped', data: { name, source } });
+          }
+        } else if (/^antd-mobile\/(es|cjs)\/components\/button(\/|$)/.test(source) && node.importKind !== 'type') {
+          context.report({ node, messageId: 'wrapped', data: { name: 'Button', source } });
+        }
+      },
+    };
+  },
+};
+
+export default {
+  rules: { imports, 'route-literals': routeLiterals, 'host-literals': hostLiterals, 'project-button': projectButton },
+};

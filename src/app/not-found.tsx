@@ -1,5 +1,6 @@
+import { Button } from '@/components/button';
 import { href } from '@/config/routes';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 
 /**

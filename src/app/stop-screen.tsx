@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { createRoot } from 'react-dom/client';
+import { Button } from '@/components/button';
 import { MESSAGES } from '@/config/constants';
 import { wireAntdMobileRender } from '@/components/antd-render';
 import { toast } from '@/components/feedback';

@@ -1,5 +1,6 @@
-import { Button, Input, Popup, Tag } from 'antd-mobile';
+import { Input, Popup, Tag } from 'antd-mobile';
 import { useState } from 'react';
+import { Button } from './button';
 import { DOC_TYPE_NAMES } from '@/api/export-rules';
 import type { DocRecord } from '@/api/exports';
 import { formatTime } from '@/lib/time';

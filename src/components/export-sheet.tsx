@@ -1,5 +1,6 @@
-import { Button, Input, Popup } from 'antd-mobile';
+import { Input, Popup } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
+import { Button } from './button';
 import { toast } from '@/components/feedback';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';

@@ -4,6 +4,7 @@ import { sanitizeHtml } from '@/lib/sanitize-html';
 import { wireAntdMobileRender } from './antd-render';
 import type { AlertOptions } from './feedback';
 import styles from './feedback-ui.module.css';
+import { scrollRegion } from './scroll-region';
 
 /**
  * The antd-mobile side of feedback.tsx, in its own chunk (loaded at idle after the first screen, and on first use),
@@ -22,7 +23,12 @@ export function showAlertDialog({ title, html = '', confirmText = '确定' }: Al
     title,
     'aria-label': title,
     content: html ? (
-      <div className={styles.alertHtml} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+      // At most 60 % of the screen, scrolled by keyboard too (a template image, an agreement's text).
+      <div
+        className={styles.alertHtml}
+        {...scrollRegion(`${title}内容`)}
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+      />
     ) : undefined,
     confirmText,
     closeOnMaskClick: false,

@@ -38,6 +38,10 @@ describe('feedback', () => {
     expect(content).not.toContain('onerror');
     expect(content).not.toContain('<script');
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    // The content scrolls (at most 60 % of the screen): a keyboard reaches it, and it is named by the dialog's title.
+    const region = screen.getByRole('group', { name: '用户服务协议内容' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(screen.getByText('第一条'))).toBe(true);
     fireEvent.click(screen.getByText('确定'));
     await done;
     expect(confirmed).toBe(true);

@@ -39,8 +39,9 @@ export interface AlertOptions {
 }
 
 /**
- * The alert dialog of spec §2: a title, sanitised HTML content (scrollable, at most 60 % of the screen height) and one
- * confirm button (default 确定); a tap on the mask does not close it. Resolves when confirmed.
+ * The alert dialog of spec §2: a title, sanitised HTML content (scrollable, also by keyboard: scroll-region.ts; at most
+ * 60 % of the screen height) and one confirm button (default 确定); a tap on the mask does not close it. Resolves when
+ * confirmed.
  */
 export function showAlert(options: AlertOptions): Promise<void> {
   return loadUi().then((m) => m.showAlertDialog(options));

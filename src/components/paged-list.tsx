@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-virtual';
 import type { Method } from 'alova';
 import { usePagination } from 'alova/client';
-import { Button, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import {
   useCallback,
   useDeferredValue,
@@ -20,6 +20,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { Button } from './button';
 import styles from './paged-list.module.css';
 
 /**

@@ -1,7 +1,8 @@
 import { areaList } from '@vant/area-data';
 import { Cascader, type CascaderOption } from 'antd-mobile';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { toast } from './feedback';
+import { useScrollRegions } from './scroll-region';
 
 /**
  * The mainland region picker of the site section (B-site.md §1 community form "所在地区 ... from the bundled GB/T 2260
@@ -69,33 +70,12 @@ export interface RegionPickerProps {
   title?: string;
 }
 
-/**
- * antd-mobile's cascader scrolls each level's list in a region that takes no keyboard focus (axe
- * scrollable-region-focusable, serious): while the sheet is open, each such region, as the levels mount, is made
- * focusable and named "<title>选项".
- */
-function useFocusableLevels(visible: boolean, title: string): void {
-  useEffect(() => {
-    if (!visible) return undefined;
-    const mark = () => {
-      for (const el of document.querySelectorAll<HTMLElement>('.adm-cascader-view-content:not([tabindex])')) {
-        el.tabIndex = 0;
-        el.setAttribute('role', 'group');
-        el.setAttribute('aria-label', `${title}选项`);
-      }
-    };
-    mark();
-    const observer = new MutationObserver(mark);
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [visible, title]);
-}
-
 /** The region picker sheet; see the module docstring. */
 export default function RegionPicker({ visible, value, onConfirm, onClose, title = '所在地区' }: RegionPickerProps) {
   const all = useMemo(() => regionOptions(), []);
   const current = useMemo(() => regionCodesOf(value), [value]);
-  useFocusableLevels(visible, title);
+  // antd-mobile's cascader scrolls each level's list in a box no keyboard reaches: each is a region "<title>选项".
+  useScrollRegions(visible, '.adm-cascader-view-content', `${title}选项`);
   return (
     <Cascader
       options={all}

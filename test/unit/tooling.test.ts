@@ -247,6 +247,27 @@ describe('architecture lint rules (eslint.config.js)', () => {
     expect(await errorsOf('platform/wechat/probe.ts', "export const x = 'r9a_weixin';\n")).toEqual([]);
   });
 
+  it('takes Button from src/components/button (a busy button keeps its name), never antd-mobile’s own', async () => {
+    const use = (source: string) => `import { Button } from '${source}';\nexport const b = <Button>提交</Button>;\n`;
+    expect(await errorsOf('src/pages/mine/probe.tsx', use('antd-mobile'))).toContain('architecture/project-button');
+    expect(
+      await errorsOf(
+        'src/sections/site/probe.tsx',
+        "import { Input, Button as B } from 'antd-mobile';\nexport const x = [Input, B];\n",
+      ),
+    ).toContain('architecture/project-button');
+    expect(
+      await errorsOf('src/app/probe.tsx', "import B from 'antd-mobile/es/components/button';\nexport const x = B;\n"),
+    ).toContain('architecture/project-button');
+    expect(await errorsOf('src/pages/mine/probe.tsx', use('@/components/button'))).toEqual([]);
+    expect(
+      await errorsOf(
+        'src/pages/mine/probe.tsx',
+        "import type { ButtonProps } from 'antd-mobile';\nexport type P = ButtonProps;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('names files in kebab-case', async () => {
     expect(await errorsOf('src/lib/MoneyFormat.ts', 'export const x = 1;\n')).toContain('unicorn/filename-case');
   });

@@ -1,5 +1,6 @@
-import { Button, Skeleton, Tag } from 'antd-mobile';
+import { Skeleton, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/button';
 import type { DeductionStatus, FeePeriodStatus, PlanStatus } from '@/api/settlement';
 import { formatFen } from '@/lib/money';
 import styles from './settlement.module.css';

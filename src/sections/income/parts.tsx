@@ -1,7 +1,8 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { BankcardOutline } from 'antd-mobile-icons';
 import { useEffect, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm } from '@/components/feedback';
 import { safeImageUrl } from '@/lib/safe-url';
 import styles from './money.module.css';

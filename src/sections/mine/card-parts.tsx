@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { Button, Radio, SpinLoading, Tag } from 'antd-mobile';
+import { Radio, SpinLoading, Tag } from 'antd-mobile';
 import { useEffect, type ReactNode } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { CardType } from '@/api/card';
 import {
   CARD_STATUS_LABELS,

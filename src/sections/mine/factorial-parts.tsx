@@ -1,6 +1,7 @@
-import { Button, Input, Popup, SpinLoading, Tag, TextArea } from 'antd-mobile';
+import { Input, Popup, SpinLoading, Tag, TextArea } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
+import { Button } from '@/components/button';
 import { TRANSFER_STATUS_NAMES, type TransferRow } from '@/api/factorial';
 import type { TransferStatus } from '@/api/factorial-rules';
 import { confirm, toast } from '@/components/feedback';

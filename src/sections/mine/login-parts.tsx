@@ -1,7 +1,8 @@
-import { Button, Checkbox, Input, List } from 'antd-mobile';
+import { Checkbox, Input, List } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/button';
 import logo from '@/assets/logo.svg';
 import { showAlert, toast } from '@/components/feedback';
 import type { SmsSenderStore } from '@/stores/screens/mine/login';

@@ -1,5 +1,6 @@
-import { Button, Input, List, Popup, TextArea } from 'antd-mobile';
+import { Input, List, Popup, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
+import { Button } from '@/components/button';
 import { toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
 import type { CommunityFormStore } from '@/stores/screens/site/community-form';

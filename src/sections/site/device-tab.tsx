@@ -108,7 +108,8 @@ export function RemarkDialog({
       actions={[
         [
           { key: 'cancel', text: '取消' },
-          { key: 'save', text: '保存', bold: true },
+          // While saving, antd-mobile's action button shows only a spinner: its aria-label keeps its name (issue 15).
+          { key: 'save', text: '保存', bold: true, 'aria-label': '保存' },
         ],
       ]}
       onAction={async (action) => {

@@ -1,6 +1,7 @@
-import { Button, Input, List, SpinLoading, Tag } from 'antd-mobile';
+import { Input, List, SpinLoading, Tag } from 'antd-mobile';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { ShareParty } from '@/api/site';
 import { PARTY_TYPE_NAMES } from '@/api/site-settings-rules';
 import { confirm } from '@/components/feedback';

@@ -1,5 +1,6 @@
+import { Button } from '@/components/button';
 import { tomorrowOf } from '@/lib/time';
-import { Button, List, NoticeBar } from 'antd-mobile';
+import { List, NoticeBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { HeldStatus } from '@/api/compact';
 import { Segmented } from '@/components/segmented';
 import { href, pathOf } from '@/config/routes';

@@ -1,8 +1,9 @@
-import { Button, Input, PullToRefresh, Tag } from 'antd-mobile';
+import { Input, PullToRefresh, Tag } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, showAlert, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';

@@ -1,7 +1,8 @@
-import { Button, List, Picker, Radio, Switch } from 'antd-mobile';
+import { List, Picker, Radio, Switch } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';

@@ -1,9 +1,10 @@
-import { ActionSheet, Button, PullToRefresh, Tag } from 'antd-mobile';
+import { ActionSheet, PullToRefresh, Tag } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { CorporateAccount, SavingsCard } from '@/api/bank';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';

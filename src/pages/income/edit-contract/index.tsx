@@ -1,4 +1,5 @@
-import { Button, Checkbox, Input, Picker, Radio } from 'antd-mobile';
+import { Checkbox, Input, Picker, Radio } from 'antd-mobile';
+import { Button } from '@/components/button';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';

@@ -1,7 +1,8 @@
-import { Button, Input, Picker, Tabs } from 'antd-mobile';
+import { Input, Picker, Tabs } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { groupCardNo } from '@/api/income-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';

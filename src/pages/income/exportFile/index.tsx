@@ -1,7 +1,8 @@
-import { Button, CalendarPicker, DatePicker, Input, Picker, Radio } from 'antd-mobile';
+import { CalendarPicker, DatePicker, Input, Picker, Radio } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/button';
 import { EXPORT_SPAN_DAYS, type DocType } from '@/api/export-rules';
 import type { DocRecord } from '@/api/exports';
 import { getSiteNameList } from '@/api/site';

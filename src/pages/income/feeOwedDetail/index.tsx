@@ -1,7 +1,8 @@
-import { Button, Checkbox, PullToRefresh } from 'antd-mobile';
+import { Checkbox, PullToRefresh } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { useIsBuilt } from '@/components/route-availability';

@@ -1,4 +1,5 @@
-import { Button, Input, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
+import { Input, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
+import { Button } from '@/components/button';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { CheckCircleFill, CloseCircleFill, EyeOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';

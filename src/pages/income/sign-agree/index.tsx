@@ -1,9 +1,10 @@
-import { Button, Checkbox, Input, PullToRefresh } from 'antd-mobile';
+import { Checkbox, Input, PullToRefresh } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { MerchantSignStatus } from '@/api/income';
 import { ENTITY_TYPE_LABELS } from '@/api/income-rules';
 import { toast } from '@/components/feedback';

@@ -1,8 +1,9 @@
-import { Button, DatePicker } from 'antd-mobile';
+import { DatePicker } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { Page as ListPage } from '@/api/http';
 import { getWithdrawList, type WithdrawListPage, type WithdrawRecord } from '@/api/withdraw';
 import { PagedList } from '@/components/paged-list';

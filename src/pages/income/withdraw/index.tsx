@@ -1,8 +1,9 @@
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { ExclamationCircleOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';

@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { Page as ListPage } from '@/api/http';
 import { getWithdrawList, type WithdrawListPage, type WithdrawRecord } from '@/api/withdraw';
 import { PagedList } from '@/components/paged-list';

@@ -1,7 +1,8 @@
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { PhoneFill } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { Page } from '@/api/http';
 import { permissionSummary, siteScopeSummary, ACCOUNT_MESSAGES, type SubAccount } from '@/api/accounts';
 import { toast } from '@/components/feedback';

@@ -1,7 +1,8 @@
-import { Button, Input, List, SpinLoading, Tabs } from 'antd-mobile';
+import { Input, List, SpinLoading, Tabs } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { Button } from '@/components/button';
 import { PHONE_PATTERN } from '@/api/rules';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';

@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
-import { Button, Popup, SearchBar } from 'antd-mobile';
+import { Popup, SearchBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { CARD_STATUS_LABELS, CARD_TYPE_LABELS } from '@/api/card-rules';
 import { toast } from '@/components/feedback';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';

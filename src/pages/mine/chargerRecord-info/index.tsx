@@ -1,4 +1,4 @@
-import { Button, Input, Popup, Radio, Skeleton, Tag, TextArea } from 'antd-mobile';
+import { Input, Popup, Radio, Skeleton, Tag, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
   REFUND_REASONS,
   type OrderDetail,
 } from '@/api/orders';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Money } from '@/components/money';

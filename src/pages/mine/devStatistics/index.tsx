@@ -1,6 +1,7 @@
-import { ActionSheet, Button, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ActionSheet, PullToRefresh, Skeleton } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { Button } from '@/components/button';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatTime } from '@/lib/time';

@@ -1,7 +1,8 @@
-import { Badge, Button, Input, Popup, SearchBar, Selector, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Badge, Input, Popup, SearchBar, Selector, Tabs, Tag, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/button';
 import type { AgentRow, TransferPage, TransferRow } from '@/api/factorial';
 import { TRANSFER_STATUS_NAMES } from '@/api/factorial';
 import type { TransferStatus } from '@/api/factorial-rules';

@@ -1,8 +1,9 @@
-import { Button, Input, Radio, TextArea } from 'antd-mobile';
+import { Input, Radio, TextArea } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { href } from '@/config/routes';
 import { formatTime } from '@/lib/time';

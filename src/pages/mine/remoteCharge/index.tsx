@@ -1,8 +1,9 @@
-import { Button, Radio, Skeleton, Tag, TextArea } from 'antd-mobile';
+import { Radio, Skeleton, Tag, TextArea } from 'antd-mobile';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { ChargerQr } from '@/api/device-setup';
 import { REMOTE_REASONS } from '@/api/remote';
 import { confirm, showAlert, toast } from '@/components/feedback';

@@ -1,7 +1,8 @@
-import { Button, SearchBar, Tag } from 'antd-mobile';
+import { SearchBar, Tag } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { BoxListRow } from '@/api/device-setup';
 import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';

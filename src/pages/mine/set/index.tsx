@@ -1,7 +1,8 @@
-import { Button, Input, List, Popup, SpinLoading, Switch } from 'antd-mobile';
+import { Input, List, Popup, SpinLoading, Switch } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { HelpRow } from '@/api/mine-set';
 import type { Page } from '@/api/http';
 import { getHelpArticles } from '@/api/mine-set';

@@ -1,6 +1,7 @@
-import { Button, SearchBar, Tag } from 'antd-mobile';
+import { SearchBar, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { PropertyListPage, PropertyRow } from '@/api/site';
 import { PROPERTY_ACCOUNT_TAGS } from '@/api/tenement';
 import { PagedList } from '@/components/paged-list';

@@ -1,7 +1,8 @@
-import { Button, ProgressBar, PullToRefresh } from 'antd-mobile';
+import { ProgressBar, PullToRefresh } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { SiteInstalment } from '@/api/settlement';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';

@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';

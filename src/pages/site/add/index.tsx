@@ -1,7 +1,8 @@
-import { Button, Input, List, TextArea } from 'antd-mobile';
+import { Input, List, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { Fragment, useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { href, pathOf } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';

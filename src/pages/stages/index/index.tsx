@@ -1,4 +1,5 @@
-import { Button, Popup, PullToRefresh } from 'antd-mobile';
+import { Popup, PullToRefresh } from 'antd-mobile';
+import { Button } from '@/components/button';
 import { Progress } from '@/components/progress';
 import { DownOutline, InformationCircleOutline, UpOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';

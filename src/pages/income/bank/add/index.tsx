@@ -1,7 +1,8 @@
-import { Button, Checkbox, Input, SpinLoading } from 'antd-mobile';
+import { Checkbox, Input, SpinLoading } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { groupCardNo } from '@/api/income-rules';
 import { showAlert, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';

@@ -1,8 +1,9 @@
-import { Button, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';

@@ -1,8 +1,9 @@
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { LedgerDetail } from '@/api/ledger';
 import { BIZ_TYPE_LABELS, SPLIT_ROLE_LABELS } from '@/api/ledger-rules';
 import { toast } from '@/components/feedback';

@@ -1,10 +1,12 @@
-import { Button, Checkbox, Input, Popup, Radio, SearchBar, Switch, TextArea } from 'antd-mobile';
+import { Checkbox, Input, Popup, Radio, SearchBar, Switch, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { PERMISSION_GROUPS } from '@/api/accounts';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
+import { scrollRegion } from '@/components/scroll-region';
 import { BottomBar, DetailFailed, DetailLoading, Field, useUnsavedGuard } from '@/sections/mine/card-parts';
 import riders from '@/sections/mine/riders.module.css';
 import { useScreenStore } from '@/stores/screen-store';
@@ -40,7 +42,7 @@ const SitePicker = observer(function SitePicker({
           value={store.siteKeyword}
           onChange={(v) => store.setSiteKeyword(v)}
         />
-        <div className={styles.pickerList} data-testid="sub-account-site-picker">
+        <div className={styles.pickerList} {...scrollRegion('站点列表')} data-testid="sub-account-site-picker">
           {store.sites.failed && (
             <div className={riders.center} role="alert">
               <p>加载失败</p>

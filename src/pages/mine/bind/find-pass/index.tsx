@@ -1,7 +1,8 @@
-import { Button, List, NavBar, Steps } from 'antd-mobile';
+import { List, NavBar, Steps } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { href, type QueryOf } from '@/config/routes';

@@ -1,7 +1,8 @@
-import { Button, Input, List, type InputRef } from 'antd-mobile';
+import { Input, List, type InputRef } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { href, type QueryOf } from '@/config/routes';

@@ -1,7 +1,8 @@
-import { Button, Input, Popup, TextArea } from 'antd-mobile';
+import { Input, Popup, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';

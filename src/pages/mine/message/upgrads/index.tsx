@@ -1,5 +1,6 @@
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
+import { Button } from '@/components/button';
 import { NOTICE_TYPE_NAMES } from '@/api/messages';
 import type { NoticeListResult, NoticeRow, NoticeType } from '@/api/mine';
 import { toast } from '@/components/feedback';

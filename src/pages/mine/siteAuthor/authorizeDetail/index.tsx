@@ -1,7 +1,8 @@
-import { Button, Checkbox, Dialog, Tag, TextArea } from 'antd-mobile';
+import { Checkbox, Dialog, Tag, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { DealtApplyDetail, SiteApplyDetail } from '@/api/site-author';
 import { SCOPE_EXPLANATIONS, SCOPE_NAMES } from '@/api/site-author-rules';
 import { confirm, toast } from '@/components/feedback';

@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { Button } from '@/components/button';
 import { href } from '@/config/routes';
 import { toast } from '@/components/feedback';
 import { useStores } from '@/stores/root';

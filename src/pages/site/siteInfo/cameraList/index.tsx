@@ -1,6 +1,7 @@
-import { Button, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/button';
 import type { WebcamPair, WebcamRow } from '@/api/device';
 import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';

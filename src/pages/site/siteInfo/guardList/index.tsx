@@ -1,8 +1,9 @@
-import { ActionSheet, Button, Tag } from 'antd-mobile';
+import { ActionSheet, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/button';
 import type { GuardRow } from '@/api/device';
 import { AUTO_CLOSE_INTERVALS, type AutoCloseInterval } from '@/api/device-rules';
 import { confirm, toast } from '@/components/feedback';

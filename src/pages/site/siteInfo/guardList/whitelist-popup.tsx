@@ -1,6 +1,7 @@
-import { Button, Input, List, Popup, SearchBar, SwipeAction, Tag } from 'antd-mobile';
+import { Input, List, Popup, SearchBar, SwipeAction, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
+import { Button } from '@/components/button';
 import type { WhiteRow } from '@/api/device';
 import { confirm, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';

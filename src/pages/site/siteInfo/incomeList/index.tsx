@@ -1,8 +1,9 @@
-import { Button, PullToRefresh, Skeleton } from 'antd-mobile';
+import { PullToRefresh, Skeleton } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { useLeaveWhen } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';

@@ -1,8 +1,9 @@
-import { Button, Picker, Skeleton } from 'antd-mobile';
+import { Picker, Skeleton } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/button';
 import { useLeaveWhen } from '@/components/route-query';
 import { href, pathOf } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';

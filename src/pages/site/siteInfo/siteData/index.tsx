@@ -1,8 +1,9 @@
-import { ActionSheet, Button, List, NoticeBar, Popup, Skeleton, Tag } from 'antd-mobile';
+import { ActionSheet, List, NoticeBar, Popup, Skeleton, Tag } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { SiteDetail } from '@/api/site';
 import { chargeRuleSummary, SHARE_STATUS_NAMES } from '@/api/site-settings-rules';
 import { confirm, toast } from '@/components/feedback';

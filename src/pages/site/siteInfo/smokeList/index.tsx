@@ -1,7 +1,8 @@
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useState } from 'react';
+import { Button } from '@/components/button';
 import type { SmokeRow } from '@/api/device';
 import type { Page } from '@/api/http';
 import { PagedList } from '@/components/paged-list';

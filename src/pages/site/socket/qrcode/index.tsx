@@ -1,7 +1,8 @@
-import { Button, Popup, Skeleton, Tag } from 'antd-mobile';
+import { Popup, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { DetailRows, QrImage, SocketStatusTag, scannedSticker } from '@/sections/site/device-setup-parts';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';

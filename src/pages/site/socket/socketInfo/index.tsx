@@ -1,7 +1,8 @@
-import { Button, Input, Popup, Radio, Selector, Skeleton, SpinLoading } from 'antd-mobile';
+import { Input, Popup, Radio, Selector, Skeleton, SpinLoading } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { RemoteReason } from '@/api/device-setup';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';

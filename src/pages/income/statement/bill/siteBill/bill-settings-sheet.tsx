@@ -1,6 +1,7 @@
-import { ActionSheet, Button, Checkbox, Input, Picker, Popup, SpinLoading, Switch } from 'antd-mobile';
+import { ActionSheet, Checkbox, Input, Picker, Popup, SpinLoading, Switch } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
+import { Button } from '@/components/button';
 import type { BillSetting } from '@/api/bill-settings';
 import type { MerchantItem } from '@/api/statements';
 import { confirm, toast } from '@/components/feedback';

@@ -1,6 +1,7 @@
-import { Button, DatePicker, Input, Popup, Radio, Selector, Skeleton, Switch, Tag } from 'antd-mobile';
+import { DatePicker, Input, Popup, Radio, Selector, Skeleton, Switch, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/button';
 import type { MonthTemplate } from '@/api/card';
 import { MONTH_DAYS } from '@/api/card-rules';
 import { confirm, toast } from '@/components/feedback';

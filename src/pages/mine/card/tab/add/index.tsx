@@ -1,8 +1,9 @@
-import { Button, Input, Tag, TextArea } from 'antd-mobile';
+import { Input, Tag, TextArea } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { CardType } from '@/api/card';
 import { showAlert, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';

@@ -1,7 +1,8 @@
-import { ActionSheet, Button, Checkbox, SearchBar } from 'antd-mobile';
+import { ActionSheet, Checkbox, SearchBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { CardListPage, CardRow, CardType } from '@/api/card';
 import { CARD_TYPE_LABELS } from '@/api/card-rules';
 import { showAlert, toast } from '@/components/feedback';

@@ -1,7 +1,8 @@
-import { ActionSheet, Button, Dialog, Input, Radio, Tag, TextArea } from 'antd-mobile';
+import { ActionSheet, Dialog, Input, Radio, Tag, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { WorkOrderDetail } from '@/api/work-order';
 import { APPLY_TYPE_NAMES } from '@/api/work-order-rules';
 import { confirm, toast } from '@/components/feedback';

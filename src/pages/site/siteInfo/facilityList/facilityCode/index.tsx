@@ -1,8 +1,9 @@
-import { Button, Input, Skeleton, SpinLoading, Tag } from 'antd-mobile';
+import { Input, Skeleton, SpinLoading, Tag } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { useLeaveWhen } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { DetailRows } from '@/sections/site/device-setup-parts';

@@ -1,7 +1,8 @@
-import { Button, Radio, Skeleton, Tag } from 'antd-mobile';
+import { Radio, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';

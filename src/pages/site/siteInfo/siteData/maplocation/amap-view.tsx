@@ -1,7 +1,8 @@
-import { Button, List, SearchBar, SpinLoading } from 'antd-mobile';
+import { List, SearchBar, SpinLoading } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/button';
 import { toast } from '@/components/feedback';
 import { distanceMeters, type LngLat } from '@/lib/coords';
 import type { AmapSettings } from '@/lib/amap-settings';

@@ -1,7 +1,8 @@
-import { Button, Input, List, Skeleton, TextArea } from 'antd-mobile';
+import { Input, List, Skeleton, TextArea } from 'antd-mobile';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useState } from 'react';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
 import { amapSettings, type AmapSettings } from '@/lib/amap-settings';

@@ -1,5 +1,6 @@
+import { Button } from '@/components/button';
 import { fenToYuan } from '@/lib/money';
-import { Button, Input, List, Popup, Radio, Space, Switch } from 'antd-mobile';
+import { Input, List, Popup, Radio, Space, Switch } from 'antd-mobile';
 import { CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
+import { Button } from '@/components/button';
 import { fenToYuan } from '@/lib/money';
-import { Button, List, Tag } from 'antd-mobile';
+import { List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import type { ShareRuleVersion } from '@/api/site-settings';
 import {

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Radio, SearchBar } from 'antd-mobile';
+import { Checkbox, Radio, SearchBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { BindSite, CardType } from '@/api/card';
 import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';

@@ -1,7 +1,8 @@
-import { ActionSheet, Button, Input, Popup, Radio, TextArea } from 'antd-mobile';
+import { ActionSheet, Input, Popup, Radio, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import type { CardDetail } from '@/api/card';
 import { RESET_REASONS } from '@/api/card-rules';
 import { confirm, toast } from '@/components/feedback';

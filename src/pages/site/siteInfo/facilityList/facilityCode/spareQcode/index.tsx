@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { DetailRows, LoadingPage, QrImage, scannedSticker } from '@/sections/site/device-setup-parts';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';

@@ -1,5 +1,6 @@
-import { Button, Input, List, Tag } from 'antd-mobile';
+import { Input, List, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
+import { Button } from '@/components/button';
 import { RATE_COLUMNS, SHARE_MESSAGES } from '@/api/site-settings-rules';
 import { toast } from '@/components/feedback';
 import { Segmented } from '@/components/segmented';

@@ -1,7 +1,8 @@
-import { Button, DatePicker, Input, Radio, Skeleton, TextArea } from 'antd-mobile';
+import { DatePicker, Input, Radio, Skeleton, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { CARD_TYPE_LABELS } from '@/api/card-rules';
 import { confirm, toast } from '@/components/feedback';
 import { href } from '@/config/routes';

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { Button, Checkbox, Popup } from 'antd-mobile';
+import { Checkbox, Popup } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/button';
 import type { BindSite } from '@/api/card';
 import type { Page } from '@/api/http';
 import { confirm, toast } from '@/components/feedback';

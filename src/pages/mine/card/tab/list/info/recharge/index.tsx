@@ -1,7 +1,8 @@
-import { Button, Input, Radio, Skeleton, TextArea } from 'antd-mobile';
+import { Input, Radio, Skeleton, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { formatFen } from '@/lib/money';
 import {
