@@ -1,16 +1,4 @@
-import {
-  Button,
-  Dialog,
-  Dropdown,
-  Empty,
-  List,
-  NoticeBar,
-  Popup,
-  SearchBar,
-  Selector,
-  Skeleton,
-  Tag,
-} from 'antd-mobile';
+import { Dialog, Dropdown, Empty, List, NoticeBar, Popup, SearchBar, Selector, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,6 +13,7 @@ import {
   type SiteListPage,
   type SiteRow,
 } from '@/api/site';
+import { Button } from '@/components/button';
 import { Count, Money } from '@/components/money';
 import { PagedList } from '@/components/paged-list';
 import { Segmented } from '@/components/segmented';

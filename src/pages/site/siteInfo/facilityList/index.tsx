@@ -1,14 +1,4 @@
-import {
-  ActionSheet,
-  Button,
-  List,
-  Popup,
-  SearchBar,
-  Selector,
-  Skeleton,
-  Tag,
-  type ActionSheetProps,
-} from 'antd-mobile';
+import { ActionSheet, List, Popup, SearchBar, Selector, Skeleton, Tag, type ActionSheetProps } from 'antd-mobile';
 import { MoreOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
@@ -16,6 +6,7 @@ import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } fr
 import { useNavigate, useSearchParams } from 'react-router';
 import type { BoxDetail, BoxRow, ChargerTile } from '@/api/device';
 import { TEST_CHARGE_MINUTES } from '@/api/device-rules';
+import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { Money } from '@/components/money';
 import { PagedList } from '@/components/paged-list';
