@@ -237,7 +237,7 @@ const Overview = observer(function Overview({ income }: { income: IncomeStore })
       <div className={styles.overviewLabel}>{income.isProperty ? '分润收入(元)' : '营业额(元)'}</div>
       {curve.pending ? (
         <div className={styles.big} aria-busy="true">
-          <Skeleton.Title animated className={styles.bigSkeleton} />
+          <Skeleton animated className={styles.bigSkeleton} />
         </div>
       ) : (
         <div className={styles.big} data-testid="income-headline">

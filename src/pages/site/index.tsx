@@ -41,10 +41,11 @@ const APPLY_MODAL_KEY = 'siteApplyModalShown';
 
 const Summary = observer(function Summary({ store }: { store: SiteListStore }) {
   const stats = store.stats.data;
-  if (store.stats.pending) return <Skeleton.Paragraph lineCount={1} animated className={styles.summary} />;
   const alarm = stats?.smokeAlarm ?? 0;
+  // While the figures load, the same line with -- (a skeleton of another height moved the list when they came: CLS).
+  const pending = store.stats.pending;
   return (
-    <div className={styles.summary} data-testid="site-summary">
+    <div className={styles.summary} data-testid={pending ? undefined : 'site-summary'} aria-busy={pending || undefined}>
       <span>
         站点 <b>{stats?.siteList ? stats.siteList.length : '--'}</b> 个
       </span>
