@@ -136,7 +136,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', 
     await second.goto(`${baseUrl}/`);
     await second.waitForSelector('#consent', { timeout: 20_000 });
     await Promise.all([second.waitForNavigation(), second.click('#consent')]);
+    // The consent returns to /home?code=… at once; the silent login stores the token a moment later.
     await second.waitForFunction(() => location.pathname === '/home', { timeout: 20_000 });
+    await second.waitForFunction(() => (localStorage.getItem('TOKEN') ?? '').length === 32, { timeout: 20_000 });
     expect(await storedToken(second)).toHaveLength(32);
     await context.close();
   });
