@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { defaultRange, exportProblem } from './export-file';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ExportsApi from '@/api/exports';
+import type { RootStore } from '@/stores/root';
+import { ExportFileStore, defaultRange, exportProblem } from './export-file';
 
 /** The export form's rules (D-income.md §4 /income/exportFile validation; R9.2 spans). */
 describe('defaultRange', () => {
@@ -33,5 +35,49 @@ describe('exportProblem', () => {
     expect(exportProblem({ ...form, email: '' }, today)).toBe('请输入接收邮箱');
     expect(exportProblem({ ...form, email: 'a@b' }, today)).toBe('请输入正确的邮箱地址');
     expect(exportProblem({ ...form, email: `${'a'.repeat(45)}@b.com` }, today)).toBe('请输入正确的邮箱地址');
+  });
+});
+
+const api = vi.hoisted(() => ({ getCommercialInfo: vi.fn(), listDocRecords: vi.fn() }));
+vi.mock('@/api/user', () => ({ getCommercialInfo: api.getCommercialInfo }));
+vi.mock('@/api/exports', async (original) => ({
+  ...(await original<typeof ExportsApi>()),
+  listDocRecords: api.listDocRecords,
+}));
+
+/** 接收邮箱's prefill (the account's e-mail, answered later) never lands on what the user typed or cleared. */
+describe('ExportFileStore: the e-mail prefill', () => {
+  const open = () => new ExportFileStore({} as RootStore, { type: 3 });
+  let answer: (info: { email?: string }) => void = () => undefined;
+  beforeEach(() => {
+    localStorage.clear();
+    api.getCommercialInfo.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    api.listDocRecords.mockResolvedValue({ list: [], total: 0 });
+  });
+
+  it('fills the empty field with the account’s e-mail', async () => {
+    const store = open();
+    const loading = store.load();
+    answer({ email: 'owner@yichong-hz.cn' });
+    await loading;
+    expect(store.email).toBe('owner@yichong-hz.cn');
+  });
+
+  it('keeps what the user typed, or cleared, before the answer', async () => {
+    const typed = open();
+    const loading = typed.load();
+    typed.setEmail('me@yichong-hz.cn');
+    answer({ email: 'owner@yichong-hz.cn' });
+    await loading;
+    expect(typed.email).toBe('me@yichong-hz.cn');
+
+    api.getCommercialInfo.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const cleared = open();
+    const again = cleared.load();
+    cleared.setEmail('m');
+    cleared.setEmail('');
+    answer({ email: 'owner@yichong-hz.cn' });
+    await again;
+    expect(cleared.email).toBe('');
   });
 });

@@ -96,6 +96,8 @@ export class ExportFileStore {
   /** Type 7: the property whose statement (query merchantId), else the caller's own. */
   merchantId: number | null;
   email = '';
+  /** True once the user has edited 接收邮箱: the prefill (an answer that may come later) no longer applies. */
+  private emailEdited = false;
   readonly send = new MoneyAction();
   readonly resend = new MoneyAction();
   readonly recent = new Loadable<DocRecord[]>(
@@ -117,15 +119,18 @@ export class ExportFileStore {
     this.month = query.month && query.month <= this.today.slice(0, 7) ? query.month : this.today.slice(0, 7);
     this.siteId = query.siteId ?? null;
     this.merchantId = query.merchantId ?? null;
-    makeAutoObservable<ExportFileStore, 'root'>(this, { root: false });
+    makeAutoObservable<ExportFileStore, 'root' | 'emailEdited'>(this, { root: false, emailEdited: false });
   }
 
-  /** Loads the e-mail (once) and the recent exports. */
+  /**
+   * Loads the e-mail (once) and the recent exports. The e-mail prefills 接收邮箱 only while the user has not edited
+   * it: a prefill answering after the user cleared the field, or while typing, would otherwise land in it.
+   */
   async load(): Promise<void> {
-    if (!this.email) {
+    if (!this.email && !this.emailEdited) {
       const email = await initialExportEmail();
       runInAction(() => {
-        if (!this.email) this.email = email;
+        if (!this.email && !this.emailEdited) this.email = email;
       });
     }
     await this.recent.load();
@@ -165,7 +170,9 @@ export class ExportFileStore {
     return this.type !== null && MONTH_TYPES.includes(this.type);
   }
 
+  /** 接收邮箱 as the user typed it. */
   setEmail(email: string): void {
+    this.emailEdited = true;
     this.email = email;
   }
 
