@@ -1,12 +1,13 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { EntryLink, RouteAvailabilityContext, RoutePrefetchContext } from '@/components/route-availability';
 import { href } from '@/config/routes';
 
 /**
- * Lazy screens that open at once (issue 14 item 4): entry links ask for their screen to be loaded when the app is
- * idle, each built route once; links to screens not built ask for nothing.
+ * Lazy screens that open at once (issue 14 item 4): the tab bar's screens load when the app is idle, an entry link's
+ * screen when the link is pressed, focused or hovered; each built route once; links to screens not built ask for
+ * nothing.
  */
 
 const loads = vi.hoisted(() => ({ mine: vi.fn(), income: vi.fn() }));
@@ -47,7 +48,28 @@ describe('route prefetch (src/app/prefetch.ts)', () => {
     expect(loads.income).toHaveBeenCalledTimes(2);
   });
 
-  it('entry links ask for the screen they lead to, when it is built', () => {
+  it('idle: waits for the first screen and an idle period; intent: loads at once, and only once', async () => {
+    // A fresh module (no route loaded yet) and the idle queue it uses.
+    vi.resetModules();
+    const { prefetchRoute } = await import('./prefetch');
+    const { installIdleGate, openIdleGate, resetIdleForTests } = await import('@/lib/idle');
+    onTestFinished(resetIdleForTests);
+    loads.mine.mockResolvedValue({ default: () => null });
+    loads.income.mockResolvedValue({ default: () => null });
+    installIdleGate();
+    prefetchRoute('/mine');
+    prefetchRoute('/income');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads.mine).not.toHaveBeenCalled();
+    prefetchRoute('/income', 'intent');
+    expect(loads.income).toHaveBeenCalledTimes(1);
+    openIdleGate();
+    await vi.waitFor(() => expect(loads.mine).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(loads.income).toHaveBeenCalledTimes(1);
+  });
+
+  it('entry links ask for the screen they lead to when pressed, focused or hovered, not before', () => {
     const prefetch = vi.fn();
     const built = (path: string) => path.startsWith('/mine');
     const router = createMemoryRouter([
@@ -64,7 +86,14 @@ describe('route prefetch (src/app/prefetch.ts)', () => {
       },
     ]);
     render(<RouterProvider router={router} />);
-    expect(prefetch).toHaveBeenCalledWith('/mine');
+    expect(prefetch).not.toHaveBeenCalled();
+    const link = screen.getByRole('link', { name: '我的' });
+    fireEvent.pointerDown(link);
+    expect(prefetch).toHaveBeenLastCalledWith('/mine');
+    fireEvent.focus(link);
+    fireEvent.mouseEnter(link);
+    expect(prefetch).toHaveBeenCalledTimes(3);
+    fireEvent.pointerDown(screen.getByText('收入'));
     expect(prefetch).not.toHaveBeenCalledWith('/income');
   });
 });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { RouteAvailabilityContext, RoutePrefetchContext } from '@/components/route-availability';
 import { StoreContext, type RootStore } from '@/stores/root';
-import { prefetchRoute } from './prefetch';
+import { prefetchOnIntent } from './prefetch';
 import { createAppRouter } from './router';
 import { isBuilt } from './routes';
 
@@ -25,7 +25,7 @@ export function render(root: RootStore, container: HTMLElement): void {
       reactRoot.render(
         <StoreContext.Provider value={root}>
           <RouteAvailabilityContext.Provider value={isBuilt}>
-            <RoutePrefetchContext.Provider value={prefetchRoute}>
+            <RoutePrefetchContext.Provider value={prefetchOnIntent}>
               <RouterProvider router={router} />
             </RoutePrefetchContext.Provider>
           </RouteAvailabilityContext.Provider>

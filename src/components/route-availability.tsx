@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
@@ -13,8 +13,8 @@ export function useIsBuilt(): (path: string) => boolean {
 }
 
 /**
- * Loads the screen of a path ahead of a tap, when the app is idle (the app provides it; nothing by default). Entry
- * links call it for where they lead, so that the screens a screen's entries lead to open at once (issue 14).
+ * Loads the screen of a path ahead of a tap, at once (the app provides it; nothing by default). Entry links call it
+ * when pressed, focused or hovered, so that the screen they lead to loads while the finger is still down (issue 14).
  */
 export const RoutePrefetchContext = createContext<(path: string) => void>(() => undefined);
 
@@ -22,7 +22,8 @@ export const RoutePrefetchContext = createContext<(path: string) => void>(() => 
  * A link when `to` is built; otherwise plain content, not tappable (`unbuilt: 'plain'`, for a card that also shows
  * figures), or nothing at all (`unbuilt: 'hidden'`, for an element that is only an entry: a bell, a chevron row).
  * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5). The screen it leads to
- * is loaded when the app is idle (RoutePrefetchContext). `label` is the link's accessible name, for an entry whose
+ * is loaded as soon as the user shows the intent to open it: pressed, focused or hovered (RoutePrefetchContext; the
+ * tab bar's screens load when the app is idle, src/app/prefetch.ts). `label` is the link's accessible name, for an entry whose
  * content does not say where it leads by itself (an icon, a tile of figures; issue 15 item 3).
  */
 export function EntryLink({
@@ -44,9 +45,6 @@ export function EntryLink({
   const isBuilt = useIsBuilt();
   const prefetch = useContext(RoutePrefetchContext);
   const built = isBuilt(to);
-  useEffect(() => {
-    if (built) prefetch(to);
-  }, [built, prefetch, to]);
   if (!built)
     return unbuilt === 'hidden' ? null : (
       <div className={className} data-testid={testId}>
@@ -54,7 +52,15 @@ export function EntryLink({
       </div>
     );
   return (
-    <Link to={to} className={className} data-testid={testId} aria-label={label}>
+    <Link
+      to={to}
+      className={className}
+      data-testid={testId}
+      aria-label={label}
+      onPointerDown={() => prefetch(to)}
+      onFocus={() => prefetch(to)}
+      onMouseEnter={() => prefetch(to)}
+    >
       {children}
     </Link>
   );
