@@ -9,8 +9,8 @@ import { builtRouteOf } from './routes';
  * - 'intent': at once, when the user shows they are about to open it (an entry link pressed, focused or hovered).
  *
  * Entry links load on intent rather than when idle: evaluating the screens of every entry of a hub while idle was
- * about a third of the hubs' blocking time (README "Numbers": interleaved Lighthouse runs, mean TBT 462 ms with it and
- * 324 ms without). Each route is loaded once per page load (again after a failed load).
+ * about a quarter of the hubs' blocking time (README "Numbers": interleaved Lighthouse runs, mean TBT 383 ms with it
+ * and 290 ms without). Each route is loaded once per page load (again after a failed load).
  */
 
 /** When a route's screen is loaded ahead of its visit. */

@@ -23,8 +23,8 @@ export const RoutePrefetchContext = createContext<(path: string) => void>(() => 
  * figures), or nothing at all (`unbuilt: 'hidden'`, for an element that is only an entry: a bell, a chevron row).
  * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5). The screen it leads to
  * is loaded as soon as the user shows the intent to open it: pressed, focused or hovered (RoutePrefetchContext; the
- * tab bar's screens load when the app is idle, src/app/prefetch.ts). `label` is the link's accessible name, for an entry whose
- * content does not say where it leads by itself (an icon, a tile of figures; issue 15 item 3).
+ * tab bar's screens load when the app is idle, src/app/prefetch.ts). `label` is the link's accessible name, for an
+ * entry whose content does not say where it leads by itself (an icon, a tile of figures; issue 15 item 3).
  */
 export function EntryLink({
   to,
