@@ -4,15 +4,23 @@ import { makeAutoObservable } from 'mobx';
  * The state of one independently loaded block of a screen (a home card, the wallet card ...): its data, whether it
  * is loading, and whether the last load failed (the block then shows `--` rather than stale figures; the request
  * layer already told the user why).
+ *
+ * A block is `pending` (shows its skeleton) from the moment it exists until its first answer, not only while a load
+ * runs: the screen's first render already shows the skeleton, and the load its effect then starts changes nothing the
+ * block shows, so it costs no second render (issue 14: every block rendered `--`, then its skeleton, then its data, one
+ * synchronous render and layout too many per block on the main thread right after the first paint). A block that is
+ * shown must therefore be loaded when it is shown (every store does so on mount, or on the tap that opens it).
  */
 export class Loadable<T> {
   data: T | null = null;
   loading = false;
   failed = false;
+  /** An answer (data or failure) has come at least once. */
+  private answered = false;
 
   /** @param fetcher resolves with the block's data; rejects on failure (already toasted by the request layer). */
   constructor(private readonly fetcher: () => PromiseLike<T>) {
-    makeAutoObservable<Loadable<T>, 'fetcher'>(this, { fetcher: false });
+    makeAutoObservable<Loadable<T>, 'fetcher' | 'answered'>(this, { fetcher: false, answered: true });
   }
 
   /** Loads (or reloads) the block; resolves true when it succeeded. Never rejects. */
@@ -28,14 +36,15 @@ export class Loadable<T> {
     }
   }
 
-  /** True before the first answer (the block shows a skeleton). */
+  /** True until the first answer (the block shows a skeleton), whether or not a load has started yet. */
   get pending(): boolean {
-    return this.loading && this.data === null && !this.failed;
+    return !this.answered && this.data === null;
   }
 
   private settle(data: T | null, failed: boolean): void {
     this.data = data;
     this.failed = failed;
     this.loading = false;
+    this.answered = true;
   }
 }

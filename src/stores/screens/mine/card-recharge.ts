@@ -169,8 +169,14 @@ export class CardRechargeStore {
     return this.cardType === 2;
   }
 
+  /**
+   * The card, then its site's packages. The packages load whenever the card is known, also when its reload failed
+   * but the shared card cache still holds it (the form is then shown, and its packages' skeleton must not wait for
+   * ever: Loadable is pending until its first answer).
+   */
   async load(): Promise<void> {
-    if (!(await this.card.load())) return;
+    await this.card.load();
+    if (!this.card.data) return;
     if (this.isMonth) await this.month.templates.load();
     else await this.value.template.load();
   }
@@ -293,8 +299,14 @@ export class CardActivateStore {
     return this.cardType === 2;
   }
 
+  /**
+   * The card, then its site's packages. The packages load whenever the card is known, also when its reload failed
+   * but the shared card cache still holds it (the form is then shown, and its packages' skeleton must not wait for
+   * ever: Loadable is pending until its first answer).
+   */
   async load(): Promise<void> {
-    if (!(await this.card.load())) return;
+    await this.card.load();
+    if (!this.card.data) return;
     if (this.isMonth) await this.month.templates.load();
     else await this.value.template.load();
   }
