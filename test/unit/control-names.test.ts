@@ -69,3 +69,128 @@ describe('names of the controls', () => {
     );
   });
 });
+
+/** Whether `node` is an async arrow function, function expression or method. */
+function isAsyncFunction(node: ts.Node | undefined): boolean {
+  return (
+    node !== undefined &&
+    (ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node)) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)
+  );
+}
+
+/** The object literals of an `actions` value (a list of actions, or of rows of actions), nested arrays walked. */
+function actionObjects(node: ts.Node | undefined): ts.ObjectLiteralExpression[] {
+  if (node === undefined) return [];
+  if (ts.isObjectLiteralExpression(node)) return [node];
+  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((e) => actionObjects(e));
+  return [];
+}
+
+/** The name of a property of an object literal ('aria-label', onClick ...), or null for a spread or computed one. */
+function propertyName(p: ts.ObjectLiteralElementLike): string | null {
+  if (!p.name) return null;
+  if (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) return p.name.text;
+  return null;
+}
+
+/** An action's handler, when it is a property assignment or a method. */
+function handlerOf(object: ts.ObjectLiteralExpression, name: string): ts.Node | undefined {
+  const found = object.properties.find((p) => propertyName(p) === name);
+  if (found === undefined) return undefined;
+  if (ts.isPropertyAssignment(found)) return found.initializer;
+  if (ts.isMethodDeclaration(found)) return found;
+  return undefined;
+}
+
+/**
+ * antd-mobile's Dialog makes an action button busy while its handler's promise runs (the dialog's `onAction`, or the
+ * action's own `onClick`), and a busy action shows only a spinner: without an aria-label it has no name (axe
+ * button-name, critical; issue 15). The actions of a Dialog (`<Dialog actions>` or `Dialog.show({ actions })`) whose
+ * `onAction` is async, and every action whose `onClick` is async, must carry an aria-label. Dialog.confirm and
+ * Dialog.alert with an async `onConfirm` or `onCancel` are refused: their buttons take no aria-label (await their
+ * promise instead, as the screens do). The scan sees functions declared async in place (a handler passed by name, or
+ * a plain function returning a promise, is not seen).
+ */
+function unnamedBusyActions(file: string, text = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const imported = source.statements.some(
+    (s) =>
+      ts.isImportDeclaration(s) &&
+      ts.isStringLiteral(s.moduleSpecifier) &&
+      s.moduleSpecifier.text === 'antd-mobile' &&
+      s.importClause?.namedBindings !== undefined &&
+      ts.isNamedImports(s.importClause.namedBindings) &&
+      s.importClause.namedBindings.elements.some((e) => e.name.text === 'Dialog'),
+  );
+  if (!imported) return [];
+  const found: string[] = [];
+  const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const named = (action: ts.ObjectLiteralExpression) => action.properties.some((p) => propertyName(p) === 'aria-label');
+  const check = (actions: ts.Node | undefined, dialogAsync: boolean) => {
+    for (const action of actionObjects(actions)) {
+      if ((dialogAsync || isAsyncFunction(handlerOf(action, 'onClick'))) && !named(action)) found.push(at(action));
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText() === 'Dialog') {
+      const attribute = (name: string) => {
+        const a = node.attributes.properties.find((p) => ts.isJsxAttribute(p) && p.name.getText() === name);
+        const init = a && ts.isJsxAttribute(a) ? a.initializer : undefined;
+        return init && ts.isJsxExpression(init) ? init.expression : undefined;
+      };
+      check(attribute('actions'), isAsyncFunction(attribute('onAction')));
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.expression.getText() === 'Dialog'
+    ) {
+      const options = node.arguments[0];
+      if (options && ts.isObjectLiteralExpression(options)) {
+        const method = node.expression.name.text;
+        if (method === 'show') check(handlerOf(options, 'actions'), isAsyncFunction(handlerOf(options, 'onAction')));
+        else if (['onConfirm', 'onCancel'].some((h) => isAsyncFunction(handlerOf(options, h)))) found.push(at(node));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('names of busy dialog actions', () => {
+  it('every action a Dialog makes busy (async onAction or onClick) carries an aria-label', () => {
+    expect(sources().flatMap((file) => unnamedBusyActions(file))).toEqual([]);
+  });
+
+  it('the scan finds the unnamed busy actions, and only those', () => {
+    const planted = [
+      "import { Dialog } from 'antd-mobile';",
+      'export const A = () => (',
+      '  <Dialog',
+      '    visible',
+      "    actions={[[{ key: 'c', text: '取消' }, { key: 's', text: '保存' }]]}",
+      '    onAction={async () => undefined}',
+      '  />',
+      ');',
+      "export const B = () => <Dialog actions={[{ key: 's', text: '保存' }]} onAction={() => undefined} />;",
+      "export const C = () => <Dialog actions={[{ key: 's', text: '保存', 'aria-label': '保存' }]} onAction={async () => 1} />;",
+      "void Dialog.show({ actions: [{ key: 'ok', text: '好', onClick: async () => undefined }] });",
+      "void Dialog.confirm({ content: 'x', onConfirm: async () => undefined });",
+      "void Dialog.confirm({ content: 'x', onConfirm: () => undefined });",
+    ].join('\n');
+    expect(unnamedBusyActions('planted.tsx', planted)).toEqual([
+      'planted.tsx:5',
+      'planted.tsx:5',
+      'planted.tsx:11',
+      'planted.tsx:12',
+    ]);
+    expect(
+      unnamedBusyActions(
+        'own.tsx',
+        "import { Dialog } from './own';\nvoid Dialog.confirm({ onConfirm: async () => 1 });",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -107,8 +107,9 @@ export function RemarkDialog({
       }
       actions={[
         [
-          { key: 'cancel', text: '取消' },
-          // While saving, antd-mobile's action button shows only a spinner: its aria-label keeps its name (issue 15).
+          // While the async onAction runs, antd-mobile's tapped action shows only a spinner: its aria-label keeps its
+          // name (issue 15; test/unit/control-names.test.ts).
+          { key: 'cancel', text: '取消', 'aria-label': '取消' },
           { key: 'save', text: '保存', bold: true, 'aria-label': '保存' },
         ],
       ]}
