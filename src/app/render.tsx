@@ -8,8 +8,8 @@ import { createAppRouter } from './router';
 import { isBuilt } from './routes';
 
 /**
- * The last step of startup (src/app/boot.tsx), in a task of its own: React, the router and the shell, evaluated only
- * now (boot imports this file eagerly: in the startup chunk, evaluated when imported), then the first render.
+ * The last step of startup (src/app/boot.tsx): the router and the shell, evaluated in a task of their own when boot
+ * imports this file (eagerly: in the startup chunk, evaluated when imported); then `render` in the next.
  */
 
 /**

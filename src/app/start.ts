@@ -8,9 +8,9 @@ import { clearAllStorage, readItem } from '@/lib/storage';
 import { RootStore } from '@/stores/root';
 
 /**
- * The second step of startup (src/app/boot.tsx), in a task of its own: the stores and the request layer, with the
- * modules they need (MobX, alova, the root store) evaluated only now (boot imports this file eagerly: in the startup
- * chunk, evaluated when imported).
+ * The second step of startup (src/app/boot.tsx): the stores and the request layer. The modules they need (MobX, alova,
+ * the root store) are evaluated in a task of their own when boot imports this file (eagerly: in the startup chunk,
+ * evaluated when imported), and `start` runs in the next.
  */
 
 /** The root store, the request layer and the host's services; the SDK is configured once the app is idle. */
