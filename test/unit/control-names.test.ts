@@ -19,19 +19,28 @@ function sources(): string[] {
     .map((file) => path.join('src', file));
 }
 
-/** The `<Switch …>` elements of a file (antd-mobile's, as the file imports it) without aria-label / aria-labelledby. */
-function unnamedSwitches(file: string, text = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const imported = source.statements.some(
+/** A .tsx file's syntax tree. */
+function parsed(file: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+}
+
+/** Whether the file imports `name` from antd-mobile (a component of the project's own by that name is not scanned). */
+function importsFromAntd(source: ts.SourceFile, name: string): boolean {
+  return source.statements.some(
     (s) =>
       ts.isImportDeclaration(s) &&
       ts.isStringLiteral(s.moduleSpecifier) &&
       s.moduleSpecifier.text === 'antd-mobile' &&
       s.importClause?.namedBindings !== undefined &&
       ts.isNamedImports(s.importClause.namedBindings) &&
-      s.importClause.namedBindings.elements.some((e) => e.name.text === 'Switch'),
+      s.importClause.namedBindings.elements.some((e) => e.name.text === name),
   );
-  if (!imported) return [];
+}
+
+/** The `<Switch …>` elements of a file (antd-mobile's, as the file imports it) without aria-label / aria-labelledby. */
+function unnamedSwitches(file: string, text = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
+  const source = parsed(file, text);
+  if (!importsFromAntd(source, 'Switch')) return [];
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText() === 'Switch') {
@@ -113,17 +122,8 @@ function handlerOf(object: ts.ObjectLiteralExpression, name: string): ts.Node | 
  * a plain function returning a promise, is not seen).
  */
 function unnamedBusyActions(file: string, text = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const imported = source.statements.some(
-    (s) =>
-      ts.isImportDeclaration(s) &&
-      ts.isStringLiteral(s.moduleSpecifier) &&
-      s.moduleSpecifier.text === 'antd-mobile' &&
-      s.importClause?.namedBindings !== undefined &&
-      ts.isNamedImports(s.importClause.namedBindings) &&
-      s.importClause.namedBindings.elements.some((e) => e.name.text === 'Dialog'),
-  );
-  if (!imported) return [];
+  const source = parsed(file, text);
+  if (!importsFromAntd(source, 'Dialog')) return [];
   const found: string[] = [];
   const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const named = (action: ts.ObjectLiteralExpression) => action.properties.some((p) => propertyName(p) === 'aria-label');
