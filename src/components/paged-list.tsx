@@ -174,6 +174,9 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     count: rows.length,
     estimateSize: () => estimateSize,
     overscan: 6,
+    // No rows, nothing to place: the virtualizer reads the window's size and scroll offset (a forced layout) only once
+    // there are rows, so that the first commit of a list's screen (its skeleton) stays free of a layout.
+    enabled: rows.length > 0,
     // Let React batch the re-renders of a scroll instead of one synchronous render per scroll event.
     useFlushSync: false,
     scrollMargin,
