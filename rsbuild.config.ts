@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { resolveSettings } from './deploy/settings';
 import { moduleGraphPlugin } from './scripts/module-graph';
@@ -91,7 +91,20 @@ export default defineConfig(({ envMode }) => {
       rspack: {
         // Each build writes its module graph beside the bundles (<dist>/module-graph/<environment>.json): the startup
         // rule of npm test (no screen code at startup) and npm run bench's bytes per route read it.
-        plugins: [moduleGraphPlugin(path.resolve(process.env.DIST_DIR ?? 'dist'))],
+        plugins: [
+          moduleGraphPlugin(path.resolve(process.env.DIST_DIR ?? 'dist')),
+          // Explicit compile hints (V8, Chromium 136+; older engines read a comment): every function of a bundle is
+          // compiled while the script streams in, on a background thread, instead of on the main thread when first
+          // called. Startup calls most of each startup bundle, and a lazy chunk is loaded to run its screen. Issue 14:
+          // in bench:trace the compiling of module factories was the largest part of evaluating each bundle (10–24 ms
+          // unthrottled). The line goes on after minifying (which drops comments), before the source maps are made.
+          new rspack.BannerPlugin({
+            banner: '//# allFunctionsCalledOnLoad',
+            raw: true,
+            test: /\.js$/,
+            stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+          }),
+        ],
         module: {
           rules: [{ test: /node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/, sideEffects: false }],
         },

@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../deploy/settings';
 // @ts-expect-error -- a plain ESM script without types
-import { checkSource } from '../../scripts/check-dist.mjs';
+import { checkSource, COMPILE_HINT, opensWithCompileHint } from '../../scripts/check-dist.mjs';
 
 /**
  * The project's own tooling rules: build settings, the install-script policy, the webview syntax check, the
@@ -124,6 +124,16 @@ describe('syntax check of dist/ (scripts/check-dist.mjs)', () => {
     expect(problems('const n = 10n')).toEqual(['BigInt literal']);
     expect(problems('const n = 1_000')).toEqual(['numeric separator']);
     expect(problems('const r = /(?<=a)b/')).toEqual(['regex lookbehind']);
+  });
+
+  it('wants the compile hint on the first line of each bundle, and nowhere else', () => {
+    expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
+    expect(opensWithCompileHint(`${COMPILE_HINT}\n"use strict";(self.chunk=[]).push([])`)).toBe(true);
+    expect(opensWithCompileHint('"use strict";(self.chunk=[]).push([])')).toBe(false);
+    expect(opensWithCompileHint(`"use strict";\n${COMPILE_HINT}\n`)).toBe(false);
+    expect(opensWithCompileHint(`${COMPILE_HINT}"use strict";`)).toBe(false);
+    // A hinted bundle is still plain JavaScript for the syntax check.
+    expect(problems(`${COMPILE_HINT}\n(()=>{"use strict";var e=1})();`)).toEqual([]);
   });
 });
 
