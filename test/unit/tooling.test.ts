@@ -126,7 +126,7 @@ describe('syntax check of dist/ (scripts/check-dist.mjs)', () => {
     expect(problems('const r = /(?<=a)b/')).toEqual(['regex lookbehind']);
   });
 
-  it('wants the compile hint on the first line of each bundle, and nowhere else', () => {
+  it('wants the compile hint as the first line of each bundle, on a line of its own', () => {
     expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
     expect(opensWithCompileHint(`${COMPILE_HINT}\n"use strict";(self.chunk=[]).push([])`)).toBe(true);
     expect(opensWithCompileHint('"use strict";(self.chunk=[]).push([])')).toBe(false);
