@@ -99,29 +99,42 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
     await tappables(page);
     if (!(await page.$(`[data-tap-probe="${index}"]`))) await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const before = (await page.evaluate(
-    `({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`,
-  )) as {
-    href: string;
-    text: string;
-    overlays: number;
-  };
-  await page.$eval(`[data-tap-probe="${index}"]`, (el) => el.scrollIntoView({ block: 'center' }));
+  const look = () =>
+    page.evaluate(`({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`) as Promise<{
+      href: string;
+      text: string;
+      overlays: number;
+    }>;
+  let before = await look();
   // An element the browser cannot tap (covered by another, or out of the viewport) is not one a user can tap either.
-  const tapped = await page.tap(`[data-tap-probe="${index}"]`).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof Error && /not clickable/.test(error.message)) return false;
-      throw error;
-    },
-  );
+  // The hub may also draw the element anew between marking and tapping (its figures' answer arriving): then it is
+  // marked again and tapped again, up to 5 times.
+  let tapped: boolean | undefined;
+  for (let attempt = 0; tapped === undefined; attempt += 1) {
+    tapped = await page
+      .$eval(`[data-tap-probe="${index}"]`, (el) => el.scrollIntoView({ block: 'center' }))
+      .then(() => page.tap(`[data-tap-probe="${index}"]`))
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof Error && /not clickable/.test(error.message)) return false;
+          const redrawn =
+            error instanceof Error && /No element found|failed to find element|detached/i.test(error.message);
+          if (!redrawn || attempt >= 4) throw error;
+          return undefined;
+        },
+      );
+    if (tapped === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tappables(page);
+      before = await look();
+    }
+  }
   if (!tapped) return 'untappable';
   // Long enough for a lazy chunk (a dialog's) on a busy machine; a tap that does something ends the wait early.
   const deadline = Date.now() + 4000;
   while (Date.now() < deadline) {
-    const now = (await page.evaluate(
-      `({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`,
-    )) as { href: string; text: string; overlays: number };
+    const now = await look();
     if (now.href !== before.href) return 'route';
     if (now.overlays > before.overlays) return 'overlay';
     if (now.text !== before.text) return 'content';
