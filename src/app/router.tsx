@@ -5,10 +5,14 @@ import { gate } from './gate';
 import RouteError from './route-error';
 import { HUB_ROUTES, NOT_FOUND_TITLE, ROUTES, routesMatching, type RouteEntry } from './routes';
 import { Shell, type RouteHandle } from './shell';
+import { TABS } from './shell-rules';
 
 /**
  * The data router (ARCHITECTURE.md "Routing"): the shell as layout, every screen of the route table lazy, titles in
  * `handle`, the login gate as a loader on every route, and the not-found page for everything else.
+ * The gate's loader also turns the footer navigation on for the tab routes (spec §2, §3: the tab pages set the flag),
+ * before the screen renders: the tab bar comes in the screen's first commit, not in a second render of the shell from
+ * the screen's effect (issue 14: one render less in the task where the screen's requests start).
  * The router starts with the hub screens only and learns every other route when it is first navigated to
  * (react-router's route discovery, `patchRoutesOnNavigation`): ranking and matching the whole table at startup held the
  * main thread for about 12 ms of CPU, 50 ms on a phone at 4x (issue 14).
@@ -41,7 +45,10 @@ export function createAppRouter(root: RootStore) {
   const gateLoader = ({ request }: LoaderFunctionArgs): Response | null => {
     const url = new URL(request.url);
     const decision = gate(url.pathname, url.search, root.session.token, root.session.permissionText);
-    if (decision.kind === 'pass') return null;
+    if (decision.kind === 'pass') {
+      if (TABS.some((tab) => tab.route === url.pathname)) root.ui.setFooterNav(true);
+      return null;
+    }
     if (decision.clearStorage) {
       clearAllStorage();
       root.session.reload();

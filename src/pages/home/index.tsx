@@ -530,13 +530,10 @@ function useSignReminder(home: HomeStore): void {
 }
 
 const HomePage = observer(function HomePage() {
-  const root = useStores();
-  const { ui } = root;
   const home = useScreenStore(homeStore);
   useEffect(() => {
-    ui.setFooterNav(true);
     void home.load();
-  }, [home, ui]);
+  }, [home]);
   useSignReminder(home);
   return (
     <main className={styles.page}>

@@ -36,7 +36,6 @@ import {
   type NoticeTone,
   type OverviewRange,
 } from '@/stores/screens/income/income';
-import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { LazyLineChart } from '@/components/lazy-line-chart';
 import { Segmented } from '@/components/segmented';
@@ -331,15 +330,12 @@ function LockState() {
   );
 }
 
-/** The /income screen: footer navigation on, every block loaded on mount (none in the lock state). */
+/** The /income screen: every block loaded on mount (none in the lock state); its route turns the footer on. */
 const IncomePage = observer(function IncomePage() {
-  const root = useStores();
-  const { ui } = root;
   const income = useScreenStore(incomeStore);
   useEffect(() => {
-    ui.setFooterNav(true);
     void income.load();
-  }, [income, ui]);
+  }, [income]);
   if (income.locked) {
     return (
       <main className={styles.page}>

@@ -257,15 +257,12 @@ const PosterSheet = observer(function PosterSheet({ mine }: { mine: MineStore })
 });
 
 /**
- * The /mine screen: turns the footer navigation on, refreshes on mount and when the webview returns to the
+ * The /mine screen (its route turns the footer navigation on): refreshes on mount and when the webview returns to the
  * foreground (throttled to once per 30 s by the store), and pull-to-refresh reloads at once.
  */
 const MinePage = observer(function MinePage() {
-  const root = useStores();
-  const { ui } = root;
   const mine = useScreenStore(mineStore);
   useEffect(() => {
-    ui.setFooterNav(true);
     void mine.onShow();
     // Shown again when the webview returns to the foreground (same 30-second throttle).
     const onVisible = () => {
@@ -276,7 +273,7 @@ const MinePage = observer(function MinePage() {
       document.removeEventListener('visibilitychange', onVisible);
       mine.closePosterSheet();
     };
-  }, [mine, ui]);
+  }, [mine]);
   return (
     <main className={styles.page}>
       <PullToRefresh onRefresh={() => mine.refresh()}>

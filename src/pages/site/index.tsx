@@ -476,9 +476,8 @@ const SitePage = observer(function SitePage() {
   const root = useStores();
   const store = useScreenStore(siteListStore);
   useEffect(() => {
-    root.ui.setFooterNav(true);
     void store.loadSiteSummaries();
-  }, [root, store]);
+  }, [store]);
   // Pending site applications, for the banner and the modal: only an account that may decide them sees them.
   const pending = root.session.can('siteAuthor') ? (store.pendingApplies.data?.count ?? 0) : 0;
   useApplyModal(pending);
