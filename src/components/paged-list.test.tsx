@@ -166,4 +166,67 @@ describe('PagedList', () => {
     expect(calls).toHaveLength(1);
     expect(screen.getByText('站点3')).toBeTruthy();
   });
+  it('measures its rows by the ResizeObserver, after the browser’s layout, never by a read while they are committed', async () => {
+    serve(3);
+    // ResizeObservers whose answers the test gives: the virtualizer's is the one that observes the rows.
+    const observers: { callback: (entries: ResizeObserverEntry[]) => void; rows: Element[] }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private readonly own: (typeof observers)[number];
+        constructor(callback: (entries: ResizeObserverEntry[]) => void) {
+          this.own = { callback, rows: [] };
+          observers.push(this.own);
+        }
+        observe(element: Element) {
+          if (element instanceof HTMLElement && element.dataset.index !== undefined) this.own.rows.push(element);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const reads = { offsetHeight: 0 };
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        if (this.dataset.index !== undefined) reads.offsetHeight += 1;
+        return 0;
+      },
+    });
+    onTestFinished(() => {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', descriptor);
+    });
+    render(
+      <PagedList<Row>
+        fetchPage={(pageNum, pageSize) => post('/api/list', { pageNum, pageSize })}
+        estimateSize={96}
+        itemKey={(r) => r.id}
+        renderItem={(r) => <div>{r.name}</div>}
+        empty={<p>还没有站点</p>}
+      />,
+    );
+    await screen.findByText('站点3');
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-index]')];
+    expect(rows.map((row) => row.textContent)).toEqual(['站点1', '站点2', '站点3']);
+    // One wrapper holds the rows in flow: no row is placed by a transform of its own.
+    expect(new Set(rows.map((row) => row.parentElement)).size).toBe(1);
+    expect(rows.every((row) => row.style.transform === '')).toBe(true);
+    expect(reads.offsetHeight).toBe(0);
+    // Until measured the list is as tall as the estimates; the observer's sizes then make it 3 × 40 px.
+    const list = rows[0]?.parentElement?.parentElement as HTMLElement;
+    expect(list.style.height).toBe('288px');
+    const observer = observers.find((o) => o.rows.length > 0);
+    expect(observer?.rows).toHaveLength(3);
+    act(() =>
+      observer?.callback(
+        observer.rows.map(
+          (target) =>
+            ({ target, borderBoxSize: [{ blockSize: 40, inlineSize: 390 }] }) as unknown as ResizeObserverEntry,
+        ),
+      ),
+    );
+    await waitFor(() => expect(list.style.height).toBe('120px'));
+    expect(reads.offsetHeight).toBe(0);
+  });
 });
