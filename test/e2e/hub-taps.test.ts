@@ -65,17 +65,30 @@ async function openHub(page: Page, baseUrl: string, hub: string): Promise<void> 
   await settled(page);
 }
 
-/** Waits until what the screen shows has stopped changing for 400 ms (its calls have answered), 8 s at most. */
+/** The loading indicator's mask (加载中), which takes every tap while a call that shows it is in flight. */
+const LOADING_MASK = '.app-loading-mask';
+
+/**
+ * Waits until what the screen shows has stopped changing for 400 ms (its calls have answered), 8 s at most, and
+ * longer (20 s at most) while the loading indicator covers the screen: a slow sandbox on a busy machine is not an
+ * inert element.
+ */
 async function settled(page: Page): Promise<void> {
-  const deadline = Date.now() + 8000;
+  const start = Date.now();
   let last = '';
   let since = Date.now();
-  while (Date.now() < deadline) {
-    const now = await page.evaluate(() => document.body.innerHTML.length + (document.body.innerText ?? ''));
+  for (;;) {
+    const now = await page.evaluate(
+      (mask) =>
+        `${document.querySelector(mask) ? 'loading' : ''}|${document.body.innerHTML.length}|${document.body.innerText ?? ''}`,
+      LOADING_MASK,
+    );
+    const loading = now.startsWith('loading');
+    if (Date.now() - start >= (loading ? 20_000 : 8000)) return;
     if (now !== last) {
       last = now;
       since = Date.now();
-    } else if (Date.now() - since >= 400) return;
+    } else if (Date.now() - since >= 400 && !loading) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -105,6 +118,8 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
       text: string;
       overlays: number;
     }>;
+  // A user waits for 加载中 to go before tapping; so does this test (20 s at most).
+  for (let i = 0; i < 200 && (await page.$(LOADING_MASK)); i += 1) await new Promise((r) => setTimeout(r, 100));
   let before = await look();
   // An element the browser cannot tap (covered by another, or out of the viewport) is not one a user can tap either.
   // The hub may also draw the element anew between marking and tapping (its figures' answer arriving): then it is
