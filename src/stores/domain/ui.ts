@@ -6,7 +6,7 @@ export type SiteTab = 'facilityList' | 'guardList' | 'cameraList' | 'smokeList';
 
 /** The UI flags of spec §3: footer navigation visibility, loading flag, current site tab (default facilityList). */
 export class UiStore {
-  /** Footer navigation (tab bar) flag; turned on by login and by the tab pages. */
+  /** Footer navigation (tab bar) flag; turned on by login and by the tab routes (the gate in src/app/router.tsx). */
   footerNav = false;
   /** The loading indicator (text 加载中) is shown while true; the request layer sets and clears it. */
   loading = false;
