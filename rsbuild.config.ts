@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { resolveSettings } from './deploy/settings';
+import { lazyIntlPlugin } from './scripts/lazy-intl';
 import { moduleGraphPlugin } from './scripts/module-graph';
 import { unbuiltRoutes } from './scripts/screen-names';
 import packageJson from './package.json';
@@ -35,7 +36,8 @@ export default defineConfig(({ envMode }) => {
   });
   return {
     // The syntax of dist/ is checked against the webviews by scripts/check-dist.mjs (part of npm test).
-    plugins: [pluginReact()],
+    // uPlot without Intl at load (scripts/lazy-intl.ts).
+    plugins: [pluginReact(), lazyIntlPlugin()],
     resolve: {
       // React Router 7's package exports resolve to its development build in every build (remix-run/react-router#14102:
       // dev warnings and checks, more bytes and more work at startup); production builds use its production build.
