@@ -1,4 +1,4 @@
-import { reaction } from 'mobx';
+import { isObservable, reaction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { Loadable } from './loadable';
 
@@ -57,5 +57,24 @@ describe('Loadable', () => {
     await expect(again).resolves.toBe(false);
     expect(block.pending).toBe(false);
     expect(block.failed).toBe(true);
+  });
+
+  it('keeps each answer as it came, and a new answer still re-renders its block', async () => {
+    const answers = [{ points: [{ label: '11-24', value: 100 }] }, { points: [{ label: '11-25', value: 200 }] }];
+    let call = 0;
+    const block = new Loadable(() => Promise.resolve(answers[call++]));
+    const seen: unknown[] = [];
+    const stop = reaction(
+      () => block.data,
+      (data) => seen.push(data),
+    );
+    await block.load();
+    // The server's own object: not copied into observable objects and arrays.
+    expect(block.data).toBe(answers[0]);
+    expect(isObservable(block.data)).toBe(false);
+    expect(isObservable(block.data?.points)).toBe(false);
+    await block.load();
+    expect(seen).toEqual([answers[0], answers[1]]);
+    stop();
   });
 });
