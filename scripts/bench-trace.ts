@@ -340,7 +340,7 @@ async function main(): Promise<void> {
   const maps = loadSourceMaps();
   const load = loadavg();
   console.log(`load average before: ${load.map((l) => l.toFixed(2)).join(' ')}`);
-  const sandbox = await startSandbox(dist);
+  const sandbox = await startSandbox(dist, { lowPriority: true });
   const browser = await launchBrowser();
   const out = path.join(root, 'bench-results');
   mkdirSync(out, { recursive: true });

@@ -509,7 +509,10 @@ async function main(): Promise<void> {
     existsSync(path.join(dist, 'module-graph', `${bundle}.json`)) ? [routeGroups(bundle, dist)] : [],
   );
 
-  const sandbox = wants('lighthouse') || wants('interaction') || wants('cards') ? await startSandbox() : null;
+  const sandbox =
+    wants('lighthouse') || wants('interaction') || wants('cards')
+      ? await startSandbox(undefined, { lowPriority: true })
+      : null;
   const listServer = wants('list') ? await serveFolder(path.join(benchDist, 'bench')) : null;
   const browser = await launchBrowser();
   const lighthouseRuns: Partial<Record<Host, Record<string, PageRun[]>>> = {};
