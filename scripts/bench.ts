@@ -21,7 +21,7 @@
  * - the card list (/mine/card/tab/list) of the demo operator with 5 000 more cards in the sandbox, scrolled to its end
  *   under 4x CPU throttling, pages loading as it goes (issue 10 item 8): frames over 50 ms, the worst, rows reached.
  * Usage: npm run bench [-- --quick] [--runs=N] [--only=lighthouse,interaction,list,cards] [--host=wechat] [--page=/home]
- *        [--diagnose: Lighthouse's long tasks, boot-up time per script and main-thread breakdown of each page]
+ *        [--diagnose: Lighthouse's long tasks, boot-up time per script, main-thread breakdown and layout shifts of each page]
  *        [--no-build: measure the bundles already in dist/]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -92,6 +92,8 @@ interface PageRun {
   longTasks: { url: string; startTime: number; duration: number }[];
   bootup: { url: string; total: number; scripting: number; parse: number }[];
   mainThread: { group: string; duration: number }[];
+  /** Each layout shift Lighthouse counted: the element that moved most (its selector and snippet) and its score. */
+  layoutShifts: { element: string; score: number }[];
   /** Lighthouse's benchmark index of the machine during this run (BenchmarkIndex: higher is faster). */
   benchmarkIndex: number;
 }
@@ -194,6 +196,12 @@ function pageRun(lhr: {
     ),
     mainThread: items<{ groupLabel?: string; group?: string; duration: number }>('mainthread-work-breakdown').map(
       (m) => ({ group: String(m.groupLabel ?? m.group), duration: Math.round(m.duration) }),
+    ),
+    layoutShifts: items<{ node?: { selector?: string; snippet?: string }; score: number }>('layout-shifts').map(
+      (shift) => ({
+        element: `${shift.node?.selector ?? '?'} ${shift.node?.snippet ?? ''}`.trim(),
+        score: Math.round(shift.score * 1000) / 1000,
+      }),
     ),
   };
 }
@@ -640,6 +648,10 @@ async function main(): Promise<void> {
           console.log(`\n  ${host} ${route}, the median run by TBT (${ms(mid.tbt)}):`);
           console.log(
             `    long tasks (simulated): ${mid.longTasks.map((t) => `${t.duration} ms at ${t.startTime} ms ${t.url}`).join('; ') || 'none'}`,
+          );
+          const shifts = runs.flatMap((r) => r.layoutShifts).sort((a, b) => b.score - a.score);
+          console.log(
+            `    layout shifts of all runs, largest first: ${shifts.map((l) => `${l.score} ${l.element}`).join('; ') || 'none'}`,
           );
           console.log(`    main thread: ${mid.mainThread.map((m) => `${m.group} ${m.duration} ms`).join(', ')}`);
           console.log('    boot-up time by script (total / scripting / parse + compile):');
