@@ -383,6 +383,30 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, ad
     await context.close();
   });
 
+  it('the 待处理 banner comes with the page, not after it: nothing moves when the count answers late (issue 14)', async () => {
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const pending = (await call.get<{ count: number }>('/api/openPlatform/getUndealSiteApplyCount')).count;
+    expect(pending).toBeGreaterThan(0);
+    // The count answers 2 s late (its next call only; the list and the summaries answer at once).
+    await fault(baseUrl, { path: '/api/openPlatform/getUndealSiteApplyCount', delayMs: 2000, times: 1 });
+    try {
+      await clickText(page, '站点', '.adm-tab-bar-item');
+      // Meanwhile a skeleton, without the segments: the page does not draw what the banner would push down.
+      await page.waitForSelector('main[aria-busy="true"] .adm-skeleton', { visible: true, timeout: 15_000 });
+      expect(await page.$('[role="tablist"][aria-label="站点或小区"]')).toBeNull();
+      // The skeleton's top margin stays inside the page: the body does not move when the page replaces it.
+      expect(await page.evaluate(() => document.body.getBoundingClientRect().top)).toBe(0);
+      await page.waitForSelector('[role="tablist"][aria-label="站点或小区"]', { timeout: 15_000 });
+      // The banner was drawn in the same render as the segments.
+      expect(await bodyText(page)).toContain(`您有 ${pending} 条站点授权申请待处理`);
+      expect(await page.evaluate(() => document.body.getBoundingClientRect().top)).toBe(0);
+      await answerDialog(page, '稍后处理', `有 ${pending} 条站点授权申请待处理`);
+    } finally {
+      await api(baseUrl, 'DELETE', '/__sandbox/faults');
+    }
+    await context.close();
+  });
+
   it('a failed first load offers a retry; a search without a match says 未找到相关站点', async () => {
     const { page, context } = await openDemoPhone(browser(), baseUrl, host);
     // The next site-list call fails (HTTP 500): the list shows its error state, the request layer toasts 网络异常.

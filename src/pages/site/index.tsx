@@ -479,10 +479,21 @@ const SitePage = observer(function SitePage() {
     void store.loadSiteSummaries();
   }, [store]);
   // Pending site applications, for the banner and the modal: only an account that may decide them sees them.
-  const pending = root.session.can('siteAuthor') ? (store.pendingApplies.data?.count ?? 0) : 0;
+  const canDecide = root.session.can('siteAuthor');
+  const pending = canDecide ? (store.pendingApplies.data?.count ?? 0) : 0;
   useApplyModal(pending);
+  // The banner sits above everything, so the page waits for the count (a small call made with the summaries) before
+  // it draws its segments: a banner that came after them pushed the whole page down (issue 14: CLS 0.04). A failed
+  // count shows the page without a banner.
+  // (Keyed apart from the page below, so that the page replaces it rather than moving it.)
+  if (canDecide && store.pendingApplies.pending)
+    return (
+      <main key="waiting" className={styles.page} aria-busy="true">
+        <Skeleton.Paragraph lineCount={5} animated />
+      </main>
+    );
   return (
-    <main className={styles.page}>
+    <main key="page" className={styles.page}>
       {pending > 0 && (
         <EntryLink to={href('siteAuthorUndisposed')} className={styles.banner} unbuilt="hidden">
           <NoticeBar content={`您有 ${pending} 条站点授权申请待处理 >`} color="alert" />
