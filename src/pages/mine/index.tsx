@@ -21,7 +21,7 @@ import {
   UserSetOutline,
 } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { ACCOUNT_TYPE_NAMES } from '@/api/user';
 import { maskPhone } from '@/lib/phone';
 import { safeImageUrl } from '@/lib/safe-url';
@@ -274,6 +274,9 @@ const MinePage = observer(function MinePage() {
       mine.closePosterSheet();
     };
   }, [mine]);
+  // The menu grid (about twenty entries with icons) comes in a second, deferred render: the first one shows the
+  // header and the counters at once (issue 14 item 4, first visit of 我的). The grid is last, so nothing moves.
+  const withGrid = useDeferredValue(true, false);
   return (
     <main className={styles.page}>
       <PullToRefresh onRefresh={() => mine.refresh()}>
@@ -281,7 +284,7 @@ const MinePage = observer(function MinePage() {
         <div className={styles.body}>
           <StatsStrip mine={mine} />
           <MessageRow mine={mine} />
-          <MenuGrid mine={mine} />
+          {withGrid && <MenuGrid mine={mine} />}
         </div>
       </PullToRefresh>
       <PosterSheet mine={mine} />
