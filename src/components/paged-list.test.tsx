@@ -83,10 +83,19 @@ describe('PagedList', () => {
       if (descriptor) Object.defineProperty(HTMLElement.prototype, 'offsetParent', descriptor);
     });
     const calls = serve(12);
+    // How many pages had been asked for each time the footer said 没有更多了 (alova tells the last page a timer after
+    // the page's rows: the footer must not say it in between).
+    const saidNoMore: number[] = [];
+    const footerWatch = new MutationObserver(() => {
+      if (document.body.textContent?.includes('没有更多了')) saidNoMore.push(calls.length);
+    });
+    footerWatch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    onTestFinished(() => footerWatch.disconnect());
     render(<List />);
     await screen.findByText('站点1');
     await waitFor(() => expect(screen.getByText('没有更多了')).toBeTruthy(), { timeout: 3000 });
     expect(calls.map((c) => c.pageNum)).toEqual([1, 2, 3]);
+    expect(saidNoMore[0]).toBe(3);
     expect(calls.every((c) => c.pageSize === 5)).toBe(true);
     // The rows of an answer render in a background render (useDeferredValue), just after it arrives.
     expect(await screen.findByText('站点12')).toBeTruthy();

@@ -127,8 +127,11 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
     // runs again each time the screen is shown, which must not reload the list.
     immediate: false,
   });
-  const { data, page, isLastPage, loading, error, update } = pagination;
+  const { data, page, isLastPage, total, loading, error, update } = pagination;
   const list = (data ?? NO_ROWS) as T[];
+  // More pages while the rows are fewer than the answer's total. alova's own isLastPage is only the fallback (an answer
+  // without a total): it is updated a timer after the rows, so the footer said 没有更多了 for a moment after each page.
+  const hasMore = typeof total === 'number' ? list.length < total : !isLastPage;
   // The rows render from a deferred copy: when a page arrives React renders its rows in a background render that
   // yields to the browser every few ms (a transition), not in one long task; meanwhile the skeleton stays.
   const rows = useDeferredValue(list);
@@ -257,7 +260,7 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
           </div>
         )}
         {list.length > 0 && (
-          <InfiniteScroll loadMore={loadMore} hasMore={!isLastPage} threshold={100}>
+          <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={100}>
             {(hasMore, failed, retry) =>
               failed ? (
                 <span className={styles.retry} role="button" onClick={() => void retry()}>
