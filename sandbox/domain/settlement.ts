@@ -160,6 +160,22 @@ export function simRentOf(
   return { amount, frozen, owe: amount - frozen, status: frozen === amount ? 1 : 3 };
 }
 
+/**
+ * Last month's SIM rent still owed, deducted on the 1st of the next month (entities.md R6.3; C rule 22): the open SIM
+ * arrears records of that month (source 3, status 1/2) take as much of the available balance as it holds, oldest
+ * first; what stays short stays owed (R6.4: it still blocks withdrawals and adding devices, and is paid on
+ * /income/feeOwedDetail). `taken` (fen, ≤ available) leaves the available balance as one bizType 14 entry per record;
+ * `repayments` are the records' new repaidAmount (cleared = nothing left owed).
+ */
+export function collectSimArrears(
+  records: readonly { id: number; amount: number; repaidAmount: number }[],
+  available: number,
+): { taken: number; repayments: { id: number; repaidAmount: number; cleared: boolean }[] } {
+  const unpaid = records.reduce((s, a) => s + Math.max(0, a.amount - a.repaidAmount), 0);
+  const taken = Math.max(0, Math.min(unpaid, available));
+  return { taken, repayments: repayOldestFirst(records, taken) };
+}
+
 /** A platform-fee period closing at its settleDate (A split mode): oweAmount = due − deducted; 2 已结清 or 3 欠费. */
 export function closeFeePeriod(p: { dueAmount: number; deductedAmount: number }): { oweAmount: number; status: 2 | 3 } {
   const oweAmount = Math.max(0, p.dueAmount - p.deductedAmount);

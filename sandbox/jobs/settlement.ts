@@ -3,6 +3,7 @@ import { jobTime } from '../domain/schedule';
 import {
   allocate,
   closeFeePeriod,
+  collectSimArrears,
   costSettlementOf,
   dailyFreezeAmount,
   nextDeduction,
@@ -413,9 +414,10 @@ export async function ensureFeePeriod(tx: Db, accountId: number, month: string, 
 
 /**
  * 00:00 on day 1 — SIM rent (C rule 22, R6.3): last month's frozen rent is deducted (frozenAmount −, bill 已扣款; no
- * ledger entry), then this month's is frozen for every main account's 4G boxes bound to a site (simRentOf: bizType 14,
- * CostBill 冻结中 with one item per site; a shortfall is owed: 欠费 and an Arrears record, source 3). Boxes of a
- * fully frozen month are paid up to its last day (simExpireDate).
+ * ledger entry) and what last month still owed is deducted from the available balance (collectSimArrears), then this
+ * month's is frozen for every main account's 4G boxes bound to a site (simRentOf: bizType 14, CostBill 冻结中 with one
+ * item per site; a shortfall is owed: 欠费 and an Arrears record, source 3). Boxes of a fully frozen month are paid up
+ * to its last day (simExpireDate).
  */
 export async function simRent(tx: Transaction, at: number): Promise<void> {
   const today = dayOf(at);
@@ -443,6 +445,7 @@ export async function simRent(tx: Transaction, at: number): Promise<void> {
       [b.id, at],
     );
   }
+  await collectLastMonthSimArrears(tx, last, at);
   const boxes = await rows<{ accountId: number; siteId: number; siteName: string; count: number; ids: number[] }>(
     tx,
     `select d.owner_operator_id as account_id, d.site_id, s.name as site_name, count(*)::int as count,
@@ -504,6 +507,76 @@ export async function simRent(tx: Transaction, at: number): Promise<void> {
         lastDayOfMonth(month),
         at,
       ]);
+    }
+  }
+}
+
+/**
+ * The 1st's collection of last month's SIM arrears (R6.3, domain/settlement.ts collectSimArrears), per account: each
+ * open source-3 record of `month` takes what the available balance holds, oldest first, as a bizType 14 entry that
+ * leaves the available balance and is deducted at once (the wallet's frozen part is unchanged); its bill's frozen and
+ * deducted parts grow by it and its owed part drops, 已扣款 once nothing is owed (and its boxes are then paid up to
+ * the month's last day); the record is 部分已还 or 已还清. Nothing is taken from an empty balance.
+ */
+async function collectLastMonthSimArrears(tx: Transaction, month: string, at: number): Promise<void> {
+  const open = await rows<{ id: number; accountId: number; costBillId: number; amount: number; repaidAmount: number }>(
+    tx,
+    `select id, account_id, cost_bill_id, amount, repaid_amount from arrears
+     where source = 3 and cycle = $1 and status in (1, 2) and cost_bill_id is not null order by account_id, id`,
+    [month],
+  );
+  const byAccount = new Map<number, typeof open>();
+  for (const a of open) byAccount.set(Number(a.accountId), [...(byAccount.get(Number(a.accountId)) ?? []), a]);
+  for (const [accountId, records] of byAccount) {
+    const wallet = await lockWallet(tx, accountId);
+    const figures = records.map((a) => ({
+      id: Number(a.id),
+      amount: Number(a.amount),
+      repaidAmount: Number(a.repaidAmount),
+    }));
+    const { repayments } = collectSimArrears(figures, wallet.availableBalance);
+    for (const r of repayments) {
+      const record = records.find((a) => Number(a.id) === r.id);
+      const before = figures.find((a) => a.id === r.id);
+      if (!record || !before) continue;
+      const part = r.repaidAmount - before.repaidAmount;
+      const billId = Number(record.costBillId);
+      await writeLedgerEntry(
+        tx,
+        {
+          accountId,
+          direction: 2,
+          bizType: 14,
+          title: `SIM卡月租欠费扣款 · ${month}`,
+          amount: part,
+          costBillId: billId,
+          remark: `${month}欠费从可提现余额扣除`,
+          operatorName: '系统',
+        },
+        at,
+        { frozen: -part },
+      );
+      await tx.query(
+        `update arrears set repaid_amount = $2, status = $3, clear_time = $4, update_time = $5 where id = $1`,
+        [r.id, r.repaidAmount, r.cleared ? 3 : 2, r.cleared ? at : null, at],
+      );
+      const bill = await one<{ oweAmount: number }>(
+        tx,
+        `update cost_bill set frozen_amount = frozen_amount + $2, deducted_amount = deducted_amount + $2,
+           owe_amount = owe_amount - $2, status = case when owe_amount - $2 = 0 then 2 else status end,
+           settle_time = $3, update_time = $3
+         where id = $1 returning owe_amount`,
+        [billId, part, at],
+      );
+      if (Number(bill?.oweAmount) === 0) {
+        await tx.query(
+          `update device d set sim_expire_date = $3, update_time = $4
+           from cost_bill_item i
+           where i.bill_id = $1 and d.site_id = i.site_id and d.owner_operator_id = $2 and d.iccid is not null
+             and d.device_type between 1 and 3 and (d.sim_expire_date is null or d.sim_expire_date < $3)`,
+          [billId, accountId, lastDayOfMonth(month), at],
+        );
+      }
     }
   }
 }

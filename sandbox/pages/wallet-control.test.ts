@@ -81,4 +81,67 @@ describe('POST /__sandbox/wallet/adjust', () => {
     expect(withdrawable.oweAmount).toBeGreaterThanOrEqual(bill.amount);
     expect(await walletViolations(sb.db)).toEqual([]);
   });
+
+  it('on the next 1st what the SIM rent owes is deducted from the available balance; what stays short stays owed', async () => {
+    // the wallet holds 2,000 fen just before 2027-01-01: the December arrears take all of it and owe the rest
+    await sb.advance(Date.parse('2026-12-31T23:50:00+08:00') - sb.clock.now);
+    const held = (await balance()).availableBalance;
+    await adjust({ phone: OPERATOR, amount: 2000 - held });
+    const december = async () => {
+      const open = await sb.data<Page<ArrearsRecord>>(
+        OPERATOR,
+        '/api/account/settlement/cost/arrears/list?pageNum=1&pageSize=50&status=1,2,3',
+      );
+      return open.list.find((r) => r.source === 3 && r.cycle === '2026-12');
+    };
+    const owed = (await december())?.amount ?? 0;
+    expect(owed).toBeGreaterThan(2000);
+    await sb.advance(Date.parse('2027-01-01T00:05:00+08:00') - sb.clock.now);
+
+    expect(await december()).toMatchObject({ repaidAmount: 2000, status: 2, clearTime: null });
+    const taken = await rows<{ bizType: number; direction: number; amount: number; balanceAfter: number }>(
+      sb.db,
+      `select biz_type, direction, amount, balance_after from account_bill
+       where account_id = 10001 and create_time = $1 and title like 'SIM卡月租欠费扣款%'`,
+      [Date.parse('2027-01-01T00:00:00+08:00')],
+    );
+    expect(
+      taken.map((e) => [Number(e.bizType), Number(e.direction), Number(e.amount), Number(e.balanceAfter)]),
+    ).toEqual([[14, 2, 2000, 0]]);
+    const bills = await rows<{ period: string; status: number; oweAmount: number; deductedAmount: number }>(
+      sb.db,
+      `select period, status, owe_amount, deducted_amount from cost_bill
+       where account_id = 10001 and cost_type = 1 and period in ('2026-12', '2027-01') order by period`,
+    );
+    expect(bills.map((b) => [b.period, Number(b.status), Number(b.oweAmount), Number(b.deductedAmount)])).toEqual([
+      ['2026-12', 3, owed - 2000, 2000],
+      // nothing was left for January's rent: all of it is owed
+      ['2027-01', 3, bills[1] ? Number(bills[1].oweAmount) : -1, 0],
+    ]);
+    expect((await sb.data<Withdrawable>(OPERATOR, '/api/user/isWithdrawable')).reasonCode).toBe(5);
+    expect(await walletViolations(sb.db)).toEqual([]);
+
+    // with money before 2027-02-01, January's arrears are deducted in full (已还清, the bill 已扣款); December's rest,
+    // past its 1st, stays owed until it is paid
+    await sb.advance(Date.parse('2027-01-31T23:50:00+08:00') - sb.clock.now);
+    await adjust({ phone: OPERATOR, amount: 100_000 });
+    await sb.advance(Date.parse('2027-02-01T00:05:00+08:00') - sb.clock.now);
+    const all = await sb.data<Page<ArrearsRecord>>(
+      OPERATOR,
+      '/api/account/settlement/cost/arrears/list?pageNum=1&pageSize=50&status=1,2,3',
+    );
+    const january = all.list.find((r) => r.source === 3 && r.cycle === '2027-01');
+    expect(january).toMatchObject({ status: 3, clearTime: Date.parse('2027-02-01T00:00:00+08:00') });
+    expect(january?.repaidAmount).toBe(january?.amount);
+    expect(all.list.find((r) => r.source === 3 && r.cycle === '2026-12')).toMatchObject({
+      repaidAmount: 2000,
+      status: 2,
+    });
+    const jan = await rows<{ status: number; oweAmount: number }>(
+      sb.db,
+      `select status, owe_amount from cost_bill where account_id = 10001 and cost_type = 1 and period = '2027-01'`,
+    );
+    expect(jan.map((b) => [Number(b.status), Number(b.oweAmount)])).toEqual([[2, 0]]);
+    expect(await walletViolations(sb.db)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { jobTime } from '../../domain/schedule';
 import {
+  collectSimArrears,
   costSettlementOf,
   dailyFreezeAmount,
   nextDeduction,
@@ -380,8 +381,8 @@ export function replaySettlement(ctx: SeedCtx, world: World, splits: SplitRow[],
 }
 
 /**
- * SIM rent (C rule 22; jobs/settlement.ts simRent): on each 1st in the window, last month's frozen rent is deducted
- * and this month's frozen for every main account's 4G boxes bound to a site by then; 10001's earlier months are
+ * SIM rent (C rule 22; jobs/settlement.ts simRent): on each 1st in the window, last month's frozen rent is deducted,
+ * what last month still owed is deducted from the available balance (collectSimArrears), and this month's frozen for every main account's 4G boxes bound to a site by then; 10001's earlier months are
  * settled summaries from before the ledger, and it has two old annual bills.
  */
 function replaySimRent(ctx: SeedCtx, world: World, timeline: Timeline, book: Book, windowStart: number): void {
@@ -461,6 +462,64 @@ function replaySimRent(ctx: SeedCtx, world: World, timeline: Timeline, book: Boo
     }
   };
 
+  const simArrears: Row[] = [];
+  /** Collects what `period` still owes from each account's available balance (jobs/settlement.ts, R6.3). */
+  const collect = (period: string, t: number) => {
+    const open = simArrears.filter((a) => a.cycle === period && (a.status === 1 || a.status === 2));
+    for (const accountId of [...new Set(open.map((a) => a.accountId as number))].sort((a, b) => a - b)) {
+      const records = open.filter((a) => a.accountId === accountId);
+      const { repayments } = collectSimArrears(
+        records.map((a) => ({
+          id: a.id as number,
+          amount: a.amount as number,
+          repaidAmount: a.repaidAmount as number,
+        })),
+        book.available(accountId),
+      );
+      for (const r of repayments) {
+        const record = records.find((a) => a.id === r.id) as Row;
+        const bill = bills.find((b) => b.id === record.costBillId) as Row;
+        const part = r.repaidAmount - (record.repaidAmount as number);
+        book.write({
+          time: t,
+          accountId,
+          direction: 2,
+          bizType: 14,
+          title: `SIM卡月租欠费扣款 · ${period}`,
+          amount: part,
+          status: 1,
+          siteId: null,
+          siteName: null,
+          orderId: null,
+          orderNo: null,
+          orderType: null,
+          withdrawId: null,
+          freezeId: null,
+          remark: `${period}欠费从可提现余额扣除`,
+          operatorName: '系统',
+          rows: [],
+          costBillId: bill.id as number,
+        });
+        book.move(accountId, { frozen: -part }, t);
+        Object.assign(record, {
+          repaidAmount: r.repaidAmount,
+          status: r.cleared ? 3 : 2,
+          clearTime: r.cleared ? t : null,
+          updateTime: t,
+        });
+        const owe = (bill.oweAmount as number) - part;
+        Object.assign(bill, {
+          frozenAmount: (bill.frozenAmount as number) + part,
+          deductedAmount: (bill.deductedAmount as number) + part,
+          oweAmount: owe,
+          status: owe === 0 ? 2 : bill.status,
+          settleTime: t,
+          updateTime: t,
+        });
+      }
+    }
+  };
+
   // 10001's months before the window: settled summaries (the money moved before the ledger starts)
   for (let back = SIM_MONTHS_BACK; back >= 1; back--) {
     const period = addMonths(thisMonth, -back);
@@ -477,6 +536,7 @@ function replaySimRent(ctx: SeedCtx, world: World, timeline: Timeline, book: Boo
     if (t <= windowStart || t > now) continue;
     timeline.at(t, STEP.sim, () => {
       deduct(addMonths(period, -1), t);
+      collect(addMonths(period, -1), t);
       const byOwner = new Map<number, Row[]>();
       for (const d of simBoxes) {
         if ((d.bindTime as number | null) === null || (d.bindTime as number) > t) continue;
@@ -510,7 +570,7 @@ function replaySimRent(ctx: SeedCtx, world: World, timeline: Timeline, book: Boo
           });
         }
         if ((bill.oweAmount as number) > 0) {
-          ctx.push('arrears', {
+          const arrears: Row = {
             id: ctx.id('arrears'),
             accountId,
             deductionId: null,
@@ -524,7 +584,9 @@ function replaySimRent(ctx: SeedCtx, world: World, timeline: Timeline, book: Boo
             clearTime: null,
             createTime: t,
             updateTime: t,
-          });
+          };
+          simArrears.push(arrears);
+          ctx.push('arrears', arrears);
         }
       }
     });
