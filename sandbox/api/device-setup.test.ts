@@ -63,7 +63,7 @@ describe('checkAddDevicePermission (D2, R6.4)', () => {
     const arrears = await sb.get<AddDevicePermission>('/api/box/checkAddDevicePermission', tokens.splitOperator, {
       siteId: 8,
     });
-    expect(arrears.body.data).toEqual({ allowed: false, reason: '您有平台费用欠费，请缴清后再添加设备' });
+    expect(arrears.body.data).toEqual({ allowed: false, reason: '您有未缴清的欠费，请缴清后再添加设备' });
     // The agent is a party (read-only) of site 4 of the operator.
     const party = await sb.get<AddDevicePermission>('/api/box/checkAddDevicePermission', tokens.agent, { siteId: 4 });
     expect(party.body.data.allowed).toBe(false);
@@ -144,7 +144,7 @@ describe('addBox (D2–D5)', () => {
     const party = await addBox({ siteId: 4, serialNumber: STOCK_FREE_2, deviceType: 1 }, tokens.agent);
     expect(party.body).toMatchObject({ code: 403, message: '无操作权限' });
     const arrears = await addBox({ siteId: 8, serialNumber: STOCK_FREE_2, deviceType: 1 }, tokens.splitOperator);
-    expect(arrears.body).toMatchObject({ code: 1, message: '您有平台费用欠费，请缴清后再添加设备' });
+    expect(arrears.body).toMatchObject({ code: 1, message: '您有未缴清的欠费，请缴清后再添加设备' });
   });
 
   it('cameras need the label verify code', async () => {

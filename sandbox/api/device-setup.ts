@@ -14,6 +14,7 @@ import type {
 import { QR_BASE_URL } from '../db/seed/util';
 import { readOnly, type Scope, type SiteTarget } from '../http/access';
 import { endpoints } from '../http/endpoint';
+import { openArrearsTotal } from '../domain/arrears';
 import { BizError, FORBIDDEN, INVALID } from '../http/envelope';
 import { maskPhone, type Caller } from '../http/session';
 import { touches, type DeviceTarget } from '../http/touch';
@@ -72,14 +73,6 @@ function stickerCode(text: string): string {
   return match?.[1] ?? text.trim();
 }
 
-/** Open arrears of an owner (R6.4): FeePeriods 欠费 + Arrears 未还/部分已还. */
-export async function openArrearsCount(db: Db, ownerId: number): Promise<number> {
-  return (
-    (await scalar(db, 'select count(*) from fee_period where account_id = $1 and status = 3', [ownerId])) +
-    (await scalar(db, 'select count(*) from arrears where account_id = $1 and status in (1, 2)', [ownerId]))
-  );
-}
-
 /**
  * Why the caller may not add devices to a visible site (B §3 facilityCode, D2), or '' when it may: the device:add
  * permission, ownership of the site (parties and properties read only), no open arrears.
@@ -87,8 +80,8 @@ export async function openArrearsCount(db: Db, ownerId: number): Promise<number>
 async function addRefusal(db: Db, scope: Scope, site: SiteTarget): Promise<{ code: number; reason: string } | null> {
   if (!scope.can('device:add')) return { code: FORBIDDEN, reason: '当前账号无添加设备权限，请联系主账号开通' };
   if (!site.owned) return { code: FORBIDDEN, reason: '无操作权限：该站点不属于当前账号，仅可查看' };
-  if ((await openArrearsCount(db, scope.ownerId)) > 0)
-    return { code: INVALID, reason: '您有平台费用欠费，请缴清后再添加设备' };
+  if ((await openArrearsTotal(db, scope.ownerId)).count > 0)
+    return { code: INVALID, reason: '您有未缴清的欠费，请缴清后再添加设备' };
   return null;
 }
 
@@ -317,8 +310,8 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
     },
     async ({ caller, scope, input: body }) => {
       const at = now();
-      if ((await openArrearsCount(db, caller.ownerId)) > 0) {
-        throw new BizError(INVALID, '您有平台费用欠费，请缴清后再添加设备');
+      if ((await openArrearsTotal(db, caller.ownerId)).count > 0) {
+        throw new BizError(INVALID, '您有未缴清的欠费，请缴清后再添加设备');
       }
       const device = await deviceBySerial(db, body.serialNumber);
       if (!device) throw new BizError(INVALID, '设备号不存在，请核对');

@@ -10,6 +10,7 @@ import type {
   WithdrawRecord,
 } from '../../src/api/withdraw';
 import { smsCodeRule } from '../../src/api/rules';
+import { openArrearsTotal } from '../domain/arrears';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { checkSmsCode, consumeSmsCode } from '../domain/sms';
 import { lockWallet } from '../domain/wallet';
@@ -30,17 +31,6 @@ import { DAY_MS, dayOf, lastDayOfMonth, startOfDay } from '../lib/time';
 
 /** One page of records: newest first. */
 const MAX_PAGE = 50;
-
-/** Open arrears of an account (fen): platform-fee periods in 欠费 plus open arrears records (D reason 5). */
-async function oweAmountOf(db: PGlite, accountId: number): Promise<number> {
-  return scalar(
-    db,
-    `select (select coalesce(sum(owe_amount - paid_amount), 0) from fee_period
-              where account_id = $1 and status = 3 and owe_amount > paid_amount)
-          + (select coalesce(sum(amount - repaid_amount), 0) from arrears where account_id = $1 and status in (1, 2))`,
-    [accountId],
-  );
-}
 
 /** The phone receiving the account's withdrawal codes (the main account's own phone). */
 async function withdrawPhone(db: PGlite, accountId: number): Promise<string> {
@@ -106,7 +96,7 @@ export function withdrawRoutes(db: PGlite, now: () => number) {
         withdrawable: block === null,
         reasonCode: (block?.isWithdrawable ?? 0) as WithdrawReason,
         reason: block?.message ?? '',
-        oweAmount: await oweAmountOf(db, caller.ownerId),
+        oweAmount: (await openArrearsTotal(db, caller.ownerId)).amount,
       };
     },
   );
