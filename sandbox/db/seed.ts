@@ -115,6 +115,37 @@ const WALLET_ACCOUNTS = [
   ACC.kybOperator,
 ];
 
+/** The demo world in memory: every table's rows (camelCase keys, `ctx.rows(table)`) and the sockets charging now. */
+export interface DemoRows {
+  ctx: SeedCtx;
+  /** The running orders' sockets (Charger.currentOrderId), linked after both are inserted. */
+  running: { chargerId: number; orderId: number }[];
+}
+
+/**
+ * The demo world as of `now` (epoch ms), in memory, as seedDemoData inserts it. Pure and deterministic for a given
+ * `now`; the sweep of sandbox/db/demo-world.test.ts reads it without a database.
+ */
+export function buildDemoRows(now: number): DemoRows {
+  const ctx = new SeedCtx(now);
+  const world = buildWorld(ctx);
+  const plan = planCards(ctx, world);
+  const activity = replayActivity(ctx, world, plan);
+  const money = replayMoney(ctx, world, activity);
+  emitActivity(ctx, world, plan, activity, money);
+  seedMerchants(ctx);
+  seedMisc(ctx, world, money);
+  for (const w of walletRows(ctx, money, activity, WALLET_ACCOUNTS)) ctx.push('wallet', w);
+  seedHeldOperator(ctx, world);
+  seedOwingOperator(ctx);
+  // every scheduled job has been replayed up to the seed's clock (jobs/runner.ts)
+  ctx.push('job_run', { job: '*', lastRun: now, updateTime: now });
+  for (const table of ctx.tables.keys()) {
+    if (!INSERT_ORDER.includes(table)) throw new Error(`seed: table ${table} has no insert position`);
+  }
+  return { ctx, running: activity.running.map((o) => ({ chargerId: o.charger.id, orderId: o.id })) };
+}
+
 /**
  * Fills an empty sandbox database (schema.sql already applied) with the demo world of entities.md › Demo data,
  * as of the instant `now` (epoch ms; "today" = its Asia/Shanghai day). Deterministic for a given `now`.
@@ -136,23 +167,7 @@ const WALLET_ACCOUNTS = [
  * identity sequences are moved past the inserted ids at the end.
  */
 export async function seedDemoData(db: PGlite, now: number): Promise<void> {
-  const ctx = new SeedCtx(now);
-  const world = buildWorld(ctx);
-  const plan = planCards(ctx, world);
-  const activity = replayActivity(ctx, world, plan);
-  const money = replayMoney(ctx, world, activity);
-  emitActivity(ctx, world, plan, activity, money);
-  seedMerchants(ctx);
-  seedMisc(ctx, world, money);
-  for (const w of walletRows(ctx, money, activity, WALLET_ACCOUNTS)) ctx.push('wallet', w);
-  seedHeldOperator(ctx, world);
-  seedOwingOperator(ctx);
-  // every scheduled job has been replayed up to the seed's clock (jobs/runner.ts)
-  ctx.push('job_run', { job: '*', lastRun: now, updateTime: now });
-
-  for (const table of ctx.tables.keys()) {
-    if (!INSERT_ORDER.includes(table)) throw new Error(`seed: table ${table} has no insert position`);
-  }
+  const { ctx, running } = buildDemoRows(now);
   // withdrawals reference their ledger entries (and the entries the withdrawals): link them after both exist
   const billLinks = ctx.rows('withdrawal').map((w) => {
     const link = { id: w.id, applyBillId: w.applyBillId, refundBillId: w.refundBillId };
@@ -178,7 +193,7 @@ export async function seedDemoData(db: PGlite, now: number): Promise<void> {
       `update charger c set current_order_id = l.order_id
          from jsonb_to_recordset($1::jsonb) as l(charger_id bigint, order_id bigint)
         where c.id = l.charger_id`,
-      [JSON.stringify(activity.running.map((o) => ({ charger_id: o.charger.id, order_id: o.id })))],
+      [JSON.stringify(running.map((o) => ({ charger_id: o.chargerId, order_id: o.orderId })))],
     );
     await resetIdentitySequences(db);
     await db.exec('commit');

@@ -1,6 +1,7 @@
 import { BizError } from '../http/envelope';
 import { one, rows, scalar, type Db } from '../lib/db';
 import { addDays, DAY_MS, dayOf, instantOf, lastDayOfMonth, stamp, startOfDay } from '../lib/time';
+import { openArrearsTotal } from './arrears';
 import { moveWallet, writeLedgerEntry } from './wallet';
 import { firstAutoWithdrawDay as firstRunDay, nextAutoWithdrawDay } from '../../src/api/income-rules';
 
@@ -103,7 +104,7 @@ export async function feeRuleOf(db: Db, channel: number): Promise<FeeRule> {
 /** The withdrawal channel of an account (D §0.2): 2 once its online-bank account is opened (openStatus 4), else 1. */
 export async function channelOf(db: Db, accountId: number): Promise<1 | 2> {
   const open = await scalar(db, 'select open_status from merchant_entity_property where account_id = $1', [accountId]);
-  return open === 4 ? 2 : 1;
+  return channelOfFacts({ openStatus: open });
 }
 
 /** Why an account cannot withdraw now: the isWithdrawable value (D) with the code and message of withdrawApply. */
@@ -116,11 +117,67 @@ export interface WithdrawBlock {
 }
 
 /**
- * The first reason why `accountId` (a main account) cannot withdraw at `now`, in D's order (6, 2, 3, 1, 4, 5, 7, 8),
- * or null when it can.
+ * What isWithdrawable decides on (D "Business rules: isWithdrawable"), as the database holds it (withdrawBlock reads
+ * it) or as the demo world's replay made it (sandbox/db/demo-world.ts).
+ */
+export interface WithdrawFacts {
+  /** Wallet.status: 1 正常, 2 冻结; null without a wallet. */
+  walletStatus: number | null;
+  /** Account.signStatus (2 = signed). */
+  signStatus: number;
+  /** The account must withdraw through an online-bank account (MerchantEntityProperty.openRequired). */
+  openRequired: boolean;
+  /** MerchantEntityProperty.openStatus (4 = opened: channel 2), null without one. */
+  openStatus: number | null;
+  /** Channel 1: bound cards that are verified (status 1, verifyStatus 2). */
+  verifiedCards: number;
+  /** Channel 2: the entity's settlement account (cardType 2 = corporate) and its verifyStatus, null without one. */
+  settleCard: { cardType: number; verifyStatus: number } | null;
+  /** Open arrears items (unpaid platform-fee periods + arrears records 未还/部分已还: domain/arrears.ts). */
+  openArrears: number;
+  /** Withdrawals applied today (Asia/Shanghai; status 1–3). */
+  appliedToday: number;
+  /** The channel's WithdrawFeeRule.dailyLimit. */
+  dailyLimit: number;
+}
+
+/** The channel of these facts (D §0.2): 2 once the online-bank account is opened (openStatus 4), else 1. */
+export function channelOfFacts(f: Pick<WithdrawFacts, 'openStatus'>): 1 | 2 {
+  return Number(f.openStatus) === 4 ? 2 : 1;
+}
+
+/**
+ * The first reason why an account with these facts cannot withdraw at `now` (epoch ms), in D's order
+ * (6, 2, 3, 1, 4, 5, 7, 8), or null when it can.
+ */
+export function withdrawBlockOf(f: WithdrawFacts, now: number): WithdrawBlock | null {
+  if (f.walletStatus === 2) return { isWithdrawable: 6, code: 2009, message: '账户已冻结，暂不可提现，请联系客服' };
+  if (f.signStatus !== 2) return { isWithdrawable: 2, code: 2006, message: '请先完成电子协议签署' };
+  const channel = channelOfFacts(f);
+  if (f.openRequired && channel !== 2) return { isWithdrawable: 3, code: 2007, message: '请先开通网商银行账户' };
+  if (channel === 1 && f.verifiedCards === 0) {
+    return { isWithdrawable: 1, code: 2005, message: '请先绑定提现银行卡' };
+  }
+  if (channel === 2 && f.settleCard?.cardType === 2 && f.settleCard.verifyStatus !== 2) {
+    return { isWithdrawable: 4, code: 2005, message: '结算账户未完成对公打款验证' };
+  }
+  if (f.openArrears > 0) return { isWithdrawable: 5, code: 2008, message: '存在未缴清的欠费，请先缴费' };
+  if (f.appliedToday >= f.dailyLimit) {
+    return { isWithdrawable: 7, code: 2004, message: `今日提现次数已达上限（${f.dailyLimit}次）` };
+  }
+  const minute = Math.floor((now - startOfDay(dayOf(now))) / 60_000);
+  if (channel === 2 && (minute >= 23 * 60 || minute < 60)) {
+    return { isWithdrawable: 8, code: 2010, message: '系统结算时段（23:00-01:00）暂不可提现' };
+  }
+  return null;
+}
+
+/**
+ * The first reason why `accountId` (a main account) cannot withdraw at `now`, in D's order (withdrawBlockOf over its
+ * facts in the database), or null when it can. Throws BizError(1) for an unknown account.
  */
 export async function withdrawBlock(db: Db, accountId: number, now: number): Promise<WithdrawBlock | null> {
-  const facts = await one<{
+  const row = await one<{
     walletStatus: number | null;
     signStatus: number;
     openRequired: boolean | null;
@@ -132,51 +189,40 @@ export async function withdrawBlock(db: Db, accountId: number, now: number): Pro
      left join merchant_entity_property p on p.account_id = a.id where a.id = $1`,
     [accountId],
   );
-  if (!facts) throw new BizError(1, '账户不存在');
-  if (facts.walletStatus === 2) return { isWithdrawable: 6, code: 2009, message: '账户已冻结，暂不可提现，请联系客服' };
-  if (Number(facts.signStatus) !== 2) return { isWithdrawable: 2, code: 2006, message: '请先完成电子协议签署' };
-  const channel = Number(facts.openStatus) === 4 ? 2 : 1;
-  if (facts.openRequired && channel !== 2) return { isWithdrawable: 3, code: 2007, message: '请先开通网商银行账户' };
-  if (channel === 1) {
-    const cards = await scalar(
-      db,
-      'select count(*) from bank_card where account_id = $1 and status = 1 and verify_status = 2',
-      [accountId],
-    );
-    if (cards === 0) return { isWithdrawable: 1, code: 2005, message: '请先绑定提现银行卡' };
-  } else {
-    const card = await one<{ cardType: number; verifyStatus: number }>(
-      db,
-      `select b.card_type, b.verify_status from merchant_entity e join bank_card b on b.id = e.settle_bank_card_id
-       where e.account_id = $1`,
-      [accountId],
-    );
-    if (card && Number(card.cardType) === 2 && Number(card.verifyStatus) !== 2) {
-      return { isWithdrawable: 4, code: 2005, message: '结算账户未完成对公打款验证' };
-    }
-  }
-  const owing = await scalar(
+  if (!row) throw new BizError(1, '账户不存在');
+  const openStatus = row.openStatus === null ? null : Number(row.openStatus);
+  const channel = channelOfFacts({ openStatus });
+  const settleCard = await one<{ cardType: number; verifyStatus: number }>(
     db,
-    `select (select count(*) from fee_period where account_id = $1 and status = 3 and owe_amount > paid_amount)
-          + (select count(*) from arrears where account_id = $1 and status in (1, 2))`,
+    `select b.card_type, b.verify_status from merchant_entity e join bank_card b on b.id = e.settle_bank_card_id
+     where e.account_id = $1`,
     [accountId],
   );
-  if (owing > 0) return { isWithdrawable: 5, code: 2008, message: '存在未缴清的欠费，请先缴费' };
-  const rule = await feeRuleOf(db, channel);
   const today = startOfDay(dayOf(now));
-  const applied = await scalar(
-    db,
-    'select count(*) from withdrawal where account_id = $1 and status in (1, 2, 3) and apply_time >= $2 and apply_time < $3',
-    [accountId, today, today + DAY_MS],
+  return withdrawBlockOf(
+    {
+      walletStatus: row.walletStatus === null ? null : Number(row.walletStatus),
+      signStatus: Number(row.signStatus),
+      openRequired: Boolean(row.openRequired),
+      openStatus,
+      verifiedCards: await scalar(
+        db,
+        'select count(*) from bank_card where account_id = $1 and status = 1 and verify_status = 2',
+        [accountId],
+      ),
+      settleCard: settleCard
+        ? { cardType: Number(settleCard.cardType), verifyStatus: Number(settleCard.verifyStatus) }
+        : null,
+      openArrears: (await openArrearsTotal(db, accountId)).count,
+      appliedToday: await scalar(
+        db,
+        'select count(*) from withdrawal where account_id = $1 and status in (1, 2, 3) and apply_time >= $2 and apply_time < $3',
+        [accountId, today, today + DAY_MS],
+      ),
+      dailyLimit: (await feeRuleOf(db, channel)).dailyLimit,
+    },
+    now,
   );
-  if (applied >= rule.dailyLimit) {
-    return { isWithdrawable: 7, code: 2004, message: `今日提现次数已达上限（${rule.dailyLimit}次）` };
-  }
-  const minute = Math.floor((now - today) / 60_000);
-  if (channel === 2 && (minute >= 23 * 60 || minute < 60)) {
-    return { isWithdrawable: 8, code: 2010, message: '系统结算时段（23:00-01:00）暂不可提现' };
-  }
-  return null;
 }
 
 /** A withdrawal to make. */
