@@ -80,6 +80,8 @@ export default defineConfig({
           name: 'sandbox',
           include: ['sandbox/**/*.test.ts'],
           environment: 'node',
+          // one seeded database per instant for the whole run (sandbox/testing.ts seededDatabase)
+          globalSetup: ['sandbox/seed-cache.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

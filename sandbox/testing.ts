@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -56,18 +56,65 @@ export interface TestSandbox {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: Envelope<T> }>;
-  /** Calls as the account of `phone` (logged in on first use): GET without a body, POST with one. */
+  /**
+   * Calls as the account of `phone` (logged in on first use, and again when the clock has moved past the token's life):
+   * GET without a body, POST with one.
+   */
   call<T>(phone: string, url: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }>;
   /** The data of a successful `call`: expects HTTP 200 and code 0 (the message is shown when not). */
   data<T>(phone: string, url: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Opens a seeded sandbox whose clock starts at `now` (epoch ms). */
-export async function openTestSandbox(now: number): Promise<TestSandbox> {
+/**
+ * Where the sandbox project's run keeps seeded databases (sandbox/seed-cache.setup.ts makes it for the run and removes
+ * it after), one dump per instant, or undefined outside that run.
+ */
+const SEED_CACHE_ENV = 'SANDBOX_SEED_CACHE';
+
+/**
+ * A new in-memory database with the schema and the demo world seeded at `now` (epoch ms). Seeding takes seconds (an
+ * empty PGlite, the schema, a hundred thousand rows); within a test run the first file to seed an instant dumps the
+ * database into the run's cache (SANDBOX_SEED_CACHE) and every later one loads that dump, which is the same database.
+ */
+export async function seededDatabase(now: number): Promise<PGlite> {
+  const cache = process.env[SEED_CACHE_ENV];
+  if (!cache) return seedNew(now);
+  const file = path.join(cache, `${now}.tar`);
+  // the first file to need the instant seeds it (holding the lock); the others wait for its dump
+  let mine = false;
+  try {
+    closeSync(openSync(`${file}.lock`, 'wx'));
+    mine = true;
+  } catch {
+    /* another file is seeding this instant */
+  }
+  if (mine) {
+    const db = await seedNew(now);
+    // written whole under another name, then renamed: a file loading it never sees half a dump
+    writeFileSync(`${file}.partial`, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
+    renameSync(`${file}.partial`, file);
+    return db;
+  }
+  for (const deadline = Date.now() + 180_000; !existsSync(file);) {
+    if (Date.now() > deadline) throw new Error(`seededDatabase: no dump of ${now} after 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const db = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
+  await db.waitReady;
+  return db;
+}
+
+async function seedNew(now: number): Promise<PGlite> {
   const db = new PGlite();
   await db.exec(readFileSync(path.join(here, 'db/schema.sql'), 'utf8'));
   await seedDemoData(db, now);
+  return db;
+}
+
+/** Opens a seeded sandbox whose clock starts at `now` (epoch ms). */
+export async function openTestSandbox(now: number): Promise<TestSandbox> {
+  const db = await seededDatabase(now);
   const business = new BusinessClock(now);
   const clock = {
     get now() {
@@ -117,8 +164,15 @@ export async function openTestSandbox(now: number): Promise<TestSandbox> {
       return { status: res.status, body: await res.json() };
     },
     async call<T>(phone: string, url: string, body?: unknown) {
-      const token = await sandbox.login(phone);
-      return body === undefined ? sandbox.get<T>(url, token) : sandbox.post<T>(url, token, body);
+      const send = async () => {
+        const token = await sandbox.login(phone);
+        return body === undefined ? sandbox.get<T>(url, token) : sandbox.post<T>(url, token, body);
+      };
+      const answer = await send();
+      if (answer.body.code !== 7) return answer;
+      // the business clock moved past the token's life (code 7 登录已过期): log in again, as the app does
+      for (const key of [...tokens.keys()]) if (key.endsWith(`:${phone}`)) tokens.delete(key);
+      return send();
     },
     async data<T>(phone: string, url: string, body?: unknown) {
       const answer = await sandbox.call<T>(phone, url, body);

@@ -1,16 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dayOf } from '../lib/time';
-import { walletViolations } from '../testing';
-import { seedDemoData } from './seed';
+import { seededDatabase, walletViolations } from '../testing';
 import { ACC } from './seed/context';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const schema = readFileSync(path.join(here, 'schema.sql'), 'utf8');
 
 /** An afternoon (postings of yesterday done) and a night on the 1st of a month before the 02:00 posting. */
 const AFTERNOON = Date.parse('2024-05-20T15:30:00+08:00');
@@ -19,14 +12,9 @@ const NIGHT_FIRST = Date.parse('2024-06-01T01:10:00+08:00');
 /** Asia/Shanghai day of an epoch-ms column, in SQL. */
 const day = (col: string) => `to_char(to_timestamp((${col} + 28800000) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`;
 
-/** A fresh database seeded at `now`; the seeding time is printed (a figure to read, not a pass/fail threshold). */
+/** A database seeded at `now` (from the run's cache when another file seeded the same instant first). */
 async function fresh(now: number): Promise<PGlite> {
-  const db = new PGlite();
-  await db.exec(schema);
-  const t = performance.now();
-  await seedDemoData(db, now);
-  process.stdout.write(`seedDemoData(${new Date(now).toISOString()}): ${Math.round(performance.now() - t)} ms\n`);
-  return db;
+  return seededDatabase(now);
 }
 
 async function num(db: PGlite, sql: string, params: unknown[] = []): Promise<number> {
