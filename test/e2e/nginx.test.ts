@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
 import { HSTS, renderNginx } from '../../deploy/render-nginx';
 import { checkScreen } from './a11y';
@@ -18,6 +18,7 @@ import {
   sharedBrowser,
   storedToken,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -99,7 +100,7 @@ function freePort(): Promise<number> {
 }
 
 describe('nginx in front of the bundles', () => {
-  const sandbox = inject('baseUrl');
+  const sandbox = sandboxUrl();
   const browser = sharedBrowser();
   let prefix: string;
   let nginx: ChildProcess;
@@ -189,6 +190,18 @@ http {
   it('never caches the HTML, caches hashed assets for a year, compresses, sends the security headers', async () => {
     const { res, text } = await htmlFor(`${base}/home`, USER_AGENTS.wechat);
     expect(res.headers.get('cache-control')).toBe('no-cache');
+    // One URL, two bundles: the HTML varies by user agent and cannot be revalidated with the other bundle's page (a
+    // browser or CDN that kept the WeChat page must never get 304 for an Alipay user).
+    expect(res.headers.get('vary') ?? '').toMatch(/User-Agent/i);
+    expect(res.headers.get('etag')).toBeNull();
+    const alipay = await fetch(`${base}/home`, {
+      headers: {
+        'User-Agent': USER_AGENTS.alipay,
+        'If-Modified-Since': res.headers.get('last-modified') ?? new Date().toUTCString(),
+      },
+    });
+    expect(alipay.status).toBe(200);
+    expect(await alipay.text()).toContain('/alipay/static/js/index.');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
@@ -213,7 +226,10 @@ http {
     expect(asset.headers.get('content-type')).toContain('javascript');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
 
-    expect((await fetch(`${base}/wechat/static/js/nope.js`)).status).toBe(404);
+    // A hashed asset that is not there (yet, in a rolling deploy) is no answer to keep for a year.
+    const missing = await fetch(`${base}/wechat/static/js/nope.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
     expect((await fetch(`${base}/favicon.ico`)).status).toBe(404);
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
