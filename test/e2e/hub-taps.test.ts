@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
-import { openDemoPhone, sharedBrowser, waitForPath, type Host } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { openDemoPhone, sharedBrowser, waitForPath, type Host, sandboxUrl } from './helpers';
 
 /**
  * Nothing that looks tappable is inert (issue 13 item 5): on the hub screens (HUBS), every visible element that looks
@@ -159,7 +159,7 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: every tappable element of the hubs does something', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it.each(HUBS)(
@@ -178,9 +178,16 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: every tappable element of 
           // Back to the hub: the way back from a screen; the hub opened afresh after a sheet or dialog; nothing after
           // a change in place (a chosen option, a toast).
           if (change === 'route') {
-            await page.goBack();
-            await waitForPath(page, hub, 15_000);
-            await settled(page);
+            // A screen that went on to another (a redirect, a second step) is left for the hub opened afresh.
+            const back = await page
+              .goBack()
+              .then(() => waitForPath(page, hub, 15_000))
+              .then(
+                () => true,
+                () => false,
+              );
+            if (back) await settled(page);
+            else await openHub(page, baseUrl, hub);
           }
           const marked = () => page.$(`[data-tap-probe="${index + 1}"]`).then((el) => el !== null);
           // The hub rendered anew after the way back: the same elements in the same order, marked again.
