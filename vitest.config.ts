@@ -44,6 +44,7 @@ const CLOCK_FAR_AHEAD = [
  * Vitest's order (slowest first, from its cache), with the files of CLOCK_FAR_AHEAD moved to the end in the order they
  * are listed: each expects the world the ones before it left (settlement-centre's first tests need the cycle still
  * open, which a file that passed a 1st has settled). Without the list's order a fresh clone ran them in any order.
+ * Workers take the files in this order, each on its own sandbox, so on every sandbox they come after the others.
  */
 class ClockLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -107,7 +108,9 @@ export default defineConfig({
           setupFiles: ['test/e2e/setup-globals.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at a time, each worker on a sandbox of its own (global-setup.ts): a file's clock and data never
+          // change under another's test, and CLOCK_FAR_AHEAD's order holds on each sandbox
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './a11y';
-import { clickText, openDemoPhone, sharedBrowser, tapSiteTab, waitForPath, type Host } from './helpers';
+import { clickText, openDemoPhone, sharedBrowser, tapSiteTab, waitForPath, type Host, sandboxUrl } from './helpers';
 
 /**
  * Readable by every operator (issue 15 item 2): the hub screens on the narrowest phone (320 px) with the system's text
@@ -18,7 +18,7 @@ const HUBS = [
 ] as const;
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: zoom and text size', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   // First in the file: the hubs are checked once per file and bundle, and here they must be checked zoomed.

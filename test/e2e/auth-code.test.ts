@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   authorizeAndBindBySms,
@@ -10,6 +10,7 @@ import {
   waitForPath,
   waitForText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -37,7 +38,7 @@ const PLATFORM: Record<Host, { cookie: string; param: string; consent: string; l
 };
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: a used or expired authorisation code', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const platform = PLATFORM[host];
 

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   api,
   authorize,
@@ -12,13 +12,14 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
  * The error catalogue end to end (spec §8) and the login gate (spec §4), in each bundle.
  */
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: error catalogue and login gate', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   afterEach(async () => {
     await api(baseUrl, 'DELETE', '/__sandbox/faults');

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/api/http';
 import type { DocRecord } from '../../src/api/exports';
 import {
@@ -14,6 +14,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -33,7 +34,7 @@ interface SentMail {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: exports', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const email = `e2e-${host}-${Date.now()}@yichong-hz.cn`;
 

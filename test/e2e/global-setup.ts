@@ -1,17 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 /**
- * Starts the sandbox once for the end-to-end tests: the built bundles (npm test builds them first), an in-memory
- * database seeded with the demo world, on a free loopback port. Tests read its address with inject('baseUrl').
+ * Starts the sandboxes of the end-to-end tests, one per worker (the e2e project's maxWorkers: files run that many at a
+ * time, each worker's files on a sandbox of their own): the built bundles (npm test builds them first), an in-memory
+ * database seeded with the demo world as of now, on a free loopback port. Tests find their worker's with sandboxUrl()
+ * (helpers.ts; the addresses are provided as 'baseUrls'). E2E_RUN_DIR is a folder for the run (the logins the files
+ * share), removed after it.
  */
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }
 
@@ -42,7 +46,30 @@ async function waitUp(url: string, child: ChildProcess, timeoutMs: number): Prom
   throw new Error(`sandbox did not start within ${timeoutMs} ms`);
 }
 
-let child: ChildProcess | null = null;
+const children: ChildProcess[] = [];
+let runDir: string | null = null;
+
+/** Starts one sandbox on a free port and answers its address once it is up. */
+async function startSandbox(root: string): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SANDBOX_DATA_DIR: 'memory' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUp(url, child, 120_000);
+  } catch (error) {
+    console.error(output.join(''));
+    throw error;
+  }
+  return url;
+}
 
 export async function setup(project: TestProject): Promise<void> {
   const root = path.resolve(import.meta.dirname, '../..');
@@ -52,29 +79,21 @@ export async function setup(project: TestProject): Promise<void> {
       throw new Error(`dist/${bundle} is missing: run \`npm run build:sandbox\` before the e2e tests (npm test does).`);
     }
   }
-  const port = await freePort();
-  child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'sandbox/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SANDBOX_DATA_DIR: 'memory' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUp(url, child, 90_000);
-  } catch (error) {
-    console.error(output.join(''));
-    throw error;
-  }
-  project.provide('baseUrl', url);
+  runDir = mkdtempSync(path.join(tmpdir(), 'e2e-run-'));
+  process.env.E2E_RUN_DIR = runDir;
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  project.provide('baseUrls', await Promise.all(Array.from({ length: workers }, () => startSandbox(root))));
 }
 
 export async function teardown(): Promise<void> {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }),
+  );
+  if (runDir) rmSync(runDir, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer';
 import { randomBytes } from 'node:crypto';
 import type { ArrearsRecord, PayResult, WxPayment } from '../../src/api/arrears';
 import type { AddSiteRequest } from '../../src/api/site';
 import { DEFAULT_SHARE_RULE } from '../../src/api/site-settings-rules';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { checkScreen, watchScreens } from './a11y';
 
 /**
@@ -37,6 +37,15 @@ const emulators: Record<Host, string> = {
   alipay: readFileSync(path.join(root, 'test/emulators/alipay.js'), 'utf8'),
 };
 
+/**
+ * The address of this worker's sandbox (global-setup.ts starts one per worker: files run two at a time, each worker on
+ * a sandbox of its own, so that one file's data and clock never change under another's test).
+ */
+export function sandboxUrl(): string {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length] ?? '';
+}
+
 /** Launches headless Chromium with the flags this machine needs (no sandbox as root, no background networking). */
 export function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
@@ -49,35 +58,76 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      // nothing leaves 127.0.0.1 (preparePage answers the one outside request the app makes, the SDK's beacon)
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      // Chromium's own WebUI (the omnibox popup it preloads for every window) is no part of a phone
+      '--disable-features=WebUIOmniboxPopup,OmniboxPopupWebUIContent,OmniboxAimPopupWebUIContent,OmniboxFullPopupWebUIContent,WebUIContentsPreloadManager',
     ],
   });
 }
 
 /**
- * One Chromium for the tests of a suite: launched before them, closed after. Returns its getter. After each test the
- * phones (incognito contexts) it left open are closed: a test that failed half-way leaves no page running (polling,
- * timers, calls) while the next tests, and the next files, work on the same sandbox.
+ * The phones' browser contexts of the browsers of sharedBrowser: a phone takes an idle one (or a new one) and gives it
+ * back when it closes, with its cookies, storage and permissions cleared, so that the next phone is a new user of a
+ * phone that has run the app before: its HTTP cache and compiled code stay warm. A new incognito context per phone
+ * parsed and compiled the bundles anew each time (about 2.5 s of CPU a phone).
+ */
+interface ContextPool {
+  idle: BrowserContext[];
+}
+const pools = new WeakMap<Browser, ContextPool>();
+
+/** The origins a context's pages have loaded (what a phone's release clears). */
+const visited = new WeakMap<BrowserContext, Set<string>>();
+
+/** What a released phone leaves behind is cleared (not the HTTP cache). */
+const CLEARED_STORAGE = 'cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems';
+
+/**
+ * Gives a phone's context back to its pool: its cookies and the storage of every origin it loaded cleared, its
+ * permission overrides reset, its pages closed. A context that cannot be cleared is closed instead.
+ */
+async function release(pool: ContextPool, context: BrowserContext, close: () => Promise<void>): Promise<void> {
+  try {
+    const page = (await context.pages())[0] ?? (await context.newPage());
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCookies');
+    for (const origin of visited.get(context) ?? []) {
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: CLEARED_STORAGE });
+    }
+    await cdp.detach();
+    visited.get(context)?.clear();
+    await context.clearPermissionOverrides();
+    await Promise.all((await context.pages()).map((p) => p.close()));
+    pool.idle.push(context);
+  } catch {
+    await close().catch(() => undefined);
+  }
+}
+
+/**
+ * One Chromium for the tests of a suite: launched before them, closed after. Returns its getter. Its phones share warm
+ * contexts (ContextPool). After each test the phones it left open are closed: a test that failed half-way leaves no
+ * page running (polling, timers, calls) while the next tests, and the next files, work on the same sandbox; a failed
+ * test's contexts are closed for good, not given back.
  */
 export function sharedBrowser(): () => Browser {
   let browser: Browser | null = null;
   beforeAll(async () => {
     browser = await launchBrowser();
+    pools.set(browser, { idle: [] });
   });
   afterEach(async ({ task }) => {
     if (!browser) return;
     const main = browser.defaultBrowserContext();
+    const pool = pools.get(browser);
     // A passed test's phones are checked as they close (openPhone); a failed test's are only closed.
     const failed = task.result?.state === 'fail';
     await Promise.all(
       browser
         .browserContexts()
-        .map((context) =>
-          context === main
-            ? null
-            : failed
-              ? (uncheckedClose.get(context) ?? (() => context.close()))()
-              : context.close(),
-        ),
+        .filter((context) => context !== main && !pool?.idle.includes(context))
+        .map((context) => (failed ? (uncheckedClose.get(context) ?? (() => context.close()))() : context.close())),
     );
   });
   afterAll(async () => {
@@ -92,20 +142,33 @@ export function sharedBrowser(): () => Browser {
 /** Each phone's close without the accessibility check, for the phones a failed test left open. */
 const uncheckedClose = new WeakMap<BrowserContext, () => Promise<void>>();
 
+/** Each context's own close (openPhone replaces `close` with the phone's: check, then release or close). */
+const originalClose = new WeakMap<BrowserContext, () => Promise<void>>();
+
 /**
- * A phone: an incognito context and a page with the host's user agent and emulator (or a desktop browser). Its screens
- * are checked for accessibility (a11y.ts) before each tap of clickText, press and answerDialog and when the context
- * closes.
+ * A phone: a browser context of its own and a page with the host's user agent and emulator (or a desktop browser).
+ * Under sharedBrowser the context comes from its pool (a phone that has run the app before, its cookies and storage
+ * cleared); elsewhere (the bench's fresh phones) it is a new incognito context. Its screens are checked for
+ * accessibility (a11y.ts) before each tap of clickText, press and answerDialog and when the context closes.
  */
 export async function openPhone(
   browser: Browser,
   host: Host | 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.createBrowserContext();
+  const pool = pools.get(browser);
+  const context = pool?.idle.pop() ?? (await browser.createBrowserContext());
   const page = await preparePage(await context.newPage(), host);
+  const origins = visited.get(context) ?? new Set<string>();
+  visited.set(context, origins);
+  page.on('framenavigated', (frame) => {
+    const url = frame.url();
+    if (url.startsWith('http')) origins.add(new URL(url).origin);
+  });
   watchScreens(page, host);
-  const close = context.close.bind(context);
-  uncheckedClose.set(context, close);
+  const destroy = originalClose.get(context) ?? context.close.bind(context);
+  originalClose.set(context, destroy);
+  const close = pool ? () => release(pool, context, destroy) : destroy;
+  uncheckedClose.set(context, destroy);
   context.close = async () => {
     try {
       await checkScreen(page);
@@ -131,16 +194,15 @@ export async function preparePage(page: Page, host: Host | 'desktop'): Promise<P
   if (host !== 'desktop') {
     await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = { os: 'android' };\n${emulators[host]}`);
   }
-  // Nothing leaves 127.0.0.1 here. The weixin-js-sdk's beacon to WeChat after wx.config gets the empty answer WeChat
-  // gives it (a failed load would be a console error the app does not cause: Lighthouse's best practices count it).
-  await page.setRequestInterception(true);
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.hostname === '127.0.0.1' || url.protocol === 'data:') void request.continue();
-    else if (url.hostname === 'open.weixin.qq.com' && url.pathname === '/sdk/report')
-      void request.respond({ status: 204 });
-    else void request.abort();
+  // Nothing leaves 127.0.0.1 here (launchBrowser's resolver rule). The weixin-js-sdk's beacon to WeChat after wx.config
+  // gets the empty answer WeChat gives it (a failed load would be a console error the app does not cause: Lighthouse's
+  // best practices count it). Only that request is intercepted: intercepting every request (puppeteer's
+  // setRequestInterception) cost a round trip to this process for each of the app's files.
+  const cdp = await page.createCDPSession();
+  cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
+    void cdp.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 204 }).catch(() => undefined);
   });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*://open.weixin.qq.com/sdk/report*' }] });
   return page;
 }
 
@@ -612,10 +674,32 @@ interface SavedLogin {
 }
 
 /**
- * The demo operator's login of each bundle, made once per test file (this module is loaded once per file): a login
- * through the authorisation page and /mine/bind costs seconds, and the login screens have tests of their own.
+ * Each demo account's login of each bundle, made once per test run and sandbox: a login through the authorisation page
+ * and /mine/bind costs seconds, and the login screens have tests of their own. Kept in this file's memory and in the
+ * run's folder (global-setup.ts E2E_RUN_DIR), one file per login, so that the next test files start with it too.
  */
-const savedLogins = new Map<string, SavedLogin>();
+const savedLogins = {
+  memory: new Map<string, SavedLogin>(),
+  file(key: string): string | null {
+    const dir = process.env.E2E_RUN_DIR;
+    return dir ? path.join(dir, `login-${key.replace(/[^a-z0-9]+/gi, '_')}.json`) : null;
+  },
+  get(key: string): SavedLogin | undefined {
+    const known = this.memory.get(key);
+    if (known) return known;
+    const file = this.file(key);
+    if (!file || !existsSync(file)) return undefined;
+    return JSON.parse(readFileSync(file, 'utf8')) as SavedLogin;
+  },
+  set(key: string, login: SavedLogin): void {
+    this.memory.set(key, login);
+    const file = this.file(key);
+    if (!file) return;
+    // written whole under another name, then renamed: another file never reads half of it
+    writeFileSync(`${file}.${process.pid}`, JSON.stringify(login));
+    renameSync(`${file}.${process.pid}`, file);
+  },
+};
 
 /** True when the sandbox still accepts `token` (a test that reset the password or logged out revokes it). */
 async function tokenAccepted(baseUrl: string, token: string | undefined): Promise<boolean> {
@@ -628,9 +712,9 @@ async function tokenAccepted(baseUrl: string, token: string | undefined): Promis
  * Opens a phone of `host` logged in as the demo operator (or the demo account of `phone`, entities.md "Demo data":
  * 13800138006 split-mode, 13800138007 unsigned, 13800138008 KYB; logged in by SMS code), on /home: the start of
  * every test of a logged-in screen.
- * The first phone of a bundle in a test file logs in through the UI (authorizeAndBindByPassword); the next ones start
- * with the storage that login left (as the same phone reopening the app), unless the sandbox no longer accepts its
- * token. The test opens its screen from /home by the tab bar or with page.goto.
+ * The first phone of a bundle and account in a test run logs in through the UI (authorizeAndBindByPassword); the next
+ * ones, in this file and the next, start with the storage that login left (as the same phone reopening the app),
+ * unless the sandbox no longer accepts its token. The test opens its screen from /home by the tab bar or with page.goto.
  */
 export async function openDemoPhone(
   browser: Browser,
@@ -639,7 +723,7 @@ export async function openDemoPhone(
   phone = DEMO.phone,
 ): Promise<DemoPhone> {
   const { page, context } = await openPhone(browser, host);
-  const key = `${host}:${phone}`;
+  const key = `${baseUrl}:${host}:${phone}`;
   const saved = savedLogins.get(key);
   if (saved && (await tokenAccepted(baseUrl, saved.local.TOKEN))) {
     // A page of the app's origin that does not start the app, to write its storage before the app reads it.

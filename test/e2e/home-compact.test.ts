@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { HeldChargeOrder, HeldPage, HeldRecharge } from '../../src/api/compact';
 import type { SignStarted } from '../../src/api/esign';
 import type { MerchantSignStatus, WalletBalance } from '../../src/api/income';
@@ -18,6 +18,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -32,7 +33,7 @@ import {
  */
 
 const UNSIGNED = '13800138020';
-const baseUrl = inject('baseUrl');
+const baseUrl = sandboxUrl();
 const browser = sharedBrowser();
 const withQuery = (path: string, query: Record<string, string | number>) =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;

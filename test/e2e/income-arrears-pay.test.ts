@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OwePaymentInfo, PayResult } from '../../src/api/arrears';
 import type { FeePeriodDetail } from '../../src/api/settlement';
 import type { Withdrawable } from '../../src/api/withdraw';
@@ -15,6 +15,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -32,7 +33,7 @@ import {
 const HOSTS: readonly Host[] = ['wechat', 'alipay'];
 const OWING = '13800138021';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sandboxUrl();
 const browser = sharedBrowser();
 
 /** Number of antd-mobile dialogs on the page, once one has opened and settled (taking taps). */

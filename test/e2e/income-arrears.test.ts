@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OwePaymentInfo } from '../../src/api/arrears';
-import { openDemoPhone, sharedBrowser, waitForText, type Host } from './helpers';
+import { openDemoPhone, sharedBrowser, waitForText, type Host, sandboxUrl } from './helpers';
 
 /**
  * Arrears payment on screen (D-income.md §3 /income/feeOwedDetail) in both bundles: the demo operator owes nothing in
@@ -8,7 +8,7 @@ import { openDemoPhone, sharedBrowser, waitForText, type Host } from './helpers'
  */
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: arrears', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('shows 暂无欠费 when the sandbox has nothing owed', async () => {

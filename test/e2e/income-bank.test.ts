@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavingsCards } from '../../src/api/bank';
 import {
   answerDialog,
@@ -12,6 +12,7 @@ import {
   waitForPath,
   waitForText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -39,7 +40,7 @@ function debitCardNo(): string {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: bank cards', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('binds a card with the SMS code, lists it, and unbinds it after the confirmation', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BillSetting } from '../../src/api/bill-settings';
 import {
   answerDialog,
@@ -14,6 +14,7 @@ import {
   waitForTextOf,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -33,7 +34,7 @@ const BILL_DAY = 15;
 const settingsOf = async (call: AccountApi) => (await call.get<{ list: BillSetting[] }>('/api/bill/setting/list')).list;
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: 账单设置', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('adds a setting, sees it listed with its site count, edits it and deletes it', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MerchantEntity } from '../../src/api/income';
 import { luhnValid } from '../../src/api/income-rules';
 import {
@@ -19,6 +19,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -68,7 +69,7 @@ async function upload(page: Page, field: string, file: string): Promise<void> {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: merchant entity', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const phone = host === 'wechat' ? '17700000801' : '17700000802';
 

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WithdrawMode } from '../../src/api/income';
 import type { LedgerDetail, LedgerPage } from '../../src/api/ledger';
 import { createRequestId } from '../../src/lib/nonce';
@@ -14,6 +14,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -24,7 +25,7 @@ import {
  */
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: ledger and automatic withdrawal', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('shows the month’s ledger with the server’s sums, by direction, and an entry’s detail', async () => {

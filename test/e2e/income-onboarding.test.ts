@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KybState } from '../../src/api/esign';
 import type { Withdrawable } from '../../src/api/withdraw';
 import type { MerchantEntity, MerchantEntityProperty, MerchantSignStatus } from '../../src/api/income';
@@ -17,6 +17,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -41,7 +42,7 @@ function ccbCard(seed: number): string {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: onboarding', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('the withdraw screen’s blocked states lead to their screens', async () => {

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ArrearsRecord } from '../../src/api/arrears';
 import type { Page as ListPage } from '../../src/api/http';
 import type { WalletBalance } from '../../src/api/income';
@@ -20,6 +20,7 @@ import {
   waitForTextOf,
   yuanText,
   type AccountApi,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -35,7 +36,7 @@ import {
  * At the end: the clock back to real time, any arrears left paid, and the wallet credited back what was taken.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sandboxUrl();
 const browser = sharedBrowser();
 
 /** What the test took from the operator's available balance (fen), credited back at the end. */

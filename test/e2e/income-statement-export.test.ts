@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocRecord } from '../../src/api/exports';
 import type { Page as ListPage } from '../../src/api/http';
 import type { CoinOrderRow } from '../../src/api/site-income';
@@ -17,6 +17,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -34,7 +35,7 @@ interface SentMail {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: the statement’s export', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const email = `statement-${host}-${Date.now()}@yichong-hz.cn`;
 

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AreaCardFreezePage,
   DayBillOperation,
@@ -25,6 +25,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -34,7 +35,7 @@ import {
  * tapping, and the day switcher moves to the day before; 物业账单 shows the property's share.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sandboxUrl();
 const browser = sharedBrowser();
 
 const withQuery = (path: string, query: Record<string, string | number>) =>

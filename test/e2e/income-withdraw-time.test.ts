@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletBalance } from '../../src/api/income';
 import type { WithdrawListPage } from '../../src/api/withdraw';
 import {
@@ -15,6 +15,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -28,7 +29,7 @@ import {
 const AGENT = '13800138001';
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: a withdrawal against time', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('a timeout, a retry making one withdrawal, paid out when the clock moves', { timeout: 100_000 }, async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletBalance } from '../../src/api/income';
 import type { WithdrawDetail, WithdrawListPage } from '../../src/api/withdraw';
 import {
@@ -15,6 +15,7 @@ import {
   yuanText,
   sharedBrowser,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -27,7 +28,7 @@ import {
 const DEMO_PHONE = '13800138000';
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: withdraw', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('20 rapid taps on 确认提现 make one withdrawal, shown on its result and in the records', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   acceptAgreement,
@@ -18,6 +18,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -25,7 +26,7 @@ import {
  * the home page shows the sandbox's figures, the four tabs; and the next opening logs in silently.
  */
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: login and the four tabs', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('authorises, binds by SMS, shows the home figures, moves between the tabs, logs in silently next time', async () => {

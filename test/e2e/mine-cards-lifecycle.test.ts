@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardDetail, CardListPage } from '../../src/api/card';
 import type { CardCount } from '../../src/api/home';
 import {
@@ -16,6 +16,7 @@ import {
   yuanText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -32,7 +33,7 @@ async function findCard(call: AccountApi, cardNo: string) {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: rider cards', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('the hub tiles and a card list show the sandbox’s counts', async () => {

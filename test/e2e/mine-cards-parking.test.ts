@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ParkingPage } from '../../src/api/parking';
 import {
   byTestId,
@@ -11,6 +11,7 @@ import {
   yuanText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -24,7 +25,7 @@ const parking = (call: AccountApi, query = '') =>
 const summary = (page: ParkingPage) => `车次 ${page.total} · 停车费 ${yuanText(page.totalFee)}`;
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: parking records', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('shows today’s entries with their fee sum, narrowed by status and by plate', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BindSite, CardDetail, CardListPage, ResetRecord } from '../../src/api/card';
 import type { Page } from '../../src/api/http';
 import {
@@ -16,6 +16,7 @@ import {
   yuanText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -47,7 +48,7 @@ async function activeCard(call: AccountApi, cardType: 1 | 3, siteIds: number[], 
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: card records and sites', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('recharge and charging records show the sandbox’s sums and rows; the detail links to them', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoxListRow, ChargerListOfBox } from '../../src/api/device-setup';
 import type { Page } from '../../src/api/http';
 import type { RemoteRecordPage } from '../../src/api/remote';
@@ -16,6 +16,7 @@ import {
   waitForTextOf,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -43,7 +44,7 @@ const todayRecords = (call: AccountApi) => {
 };
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote charging', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('chooses a box, starts an idle socket and finds the start in the records', async () => {

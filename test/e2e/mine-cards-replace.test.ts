@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardDetail, CardListPage, OldCardRow, ReplaceActivity } from '../../src/api/card';
 import {
   answerDialog,
@@ -15,6 +15,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -24,7 +25,7 @@ import {
  * replaced and clears the draft.
  */
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: old-card replacement', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('replaces an imported old card with a new stock card, the draft surviving a reload', async () => {

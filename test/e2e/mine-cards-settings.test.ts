@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MonthTemplate, RechargeTemplate } from '../../src/api/card';
 import type { Page } from '../../src/api/http';
 import {
@@ -13,6 +13,7 @@ import {
   waitForText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -31,7 +32,7 @@ const template = async (call: AccountApi) => {
 };
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: card recharge settings', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('the overview shows each site’s packages; the detail saves tiers and adds a month package', async () => {

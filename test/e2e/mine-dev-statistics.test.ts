@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoxListRow } from '../../src/api/device-setup';
 import type { Page } from '../../src/api/http';
 import type { DeviceStatusStatistics, SiteListPage } from '../../src/api/site';
@@ -12,6 +12,7 @@ import {
   waitForPath,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -24,7 +25,7 @@ import {
 const MIN = 60_000;
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: 设备统计', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('shows the statistics, switches site, leads to the offline boxes, and counts a box gone silent', async () => {

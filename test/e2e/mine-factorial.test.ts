@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentInfo, TransferPage } from '../../src/api/factorial';
 import {
   answerDialog,
@@ -14,6 +14,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -31,7 +32,7 @@ const AGENT_ID = 10002;
 const NEW_AGENTS: Record<Host, string> = { wechat: '13900073001', alipay: '13900073002' };
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: agents and transfers', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('a box sent to the agent changes owner when the agent accepts it', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoxListRow } from '../../src/api/device-setup';
 import type { Page } from '../../src/api/http';
 import type { WarningRow } from '../../src/api/messages';
@@ -17,6 +17,7 @@ import {
   waitForTextOf,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -50,7 +51,7 @@ async function quietBox(call: AccountApi): Promise<BoxListRow> {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: alarms and system messages', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('an alarm opens 10 minutes after the heartbeat stops and clears when it returns; bell and badges follow', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Page } from 'puppeteer-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChargerListOfBox } from '../../src/api/device-setup';
 import type { TodayIncome } from '../../src/api/home';
 import type { DocRecord } from '../../src/api/exports';
@@ -26,6 +26,7 @@ import {
   yuanText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -96,7 +97,7 @@ async function fillRefund(page: Page, fen: number): Promise<void> {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refunds', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('lists the tabs with the sandbox’s sums and opens an order with its power curve', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoxListRow, ChargerListOfBox } from '../../src/api/device-setup';
 import type { DocRecord } from '../../src/api/exports';
 import type { Page } from '../../src/api/http';
@@ -20,6 +20,7 @@ import {
   waitForTextOf,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -52,7 +53,7 @@ const records = (call: AccountApi, serial: string) =>
   );
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simulated box', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('a start from the socket detail is acknowledged: 充电中, one command, a free order in the records', async () => {

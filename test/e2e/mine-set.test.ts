@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PhoneMessageInfo } from '../../src/api/messages';
 import type { CommercialInfo } from '../../src/api/user';
 import {
@@ -14,6 +14,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -24,7 +25,7 @@ import {
  */
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: 设置中心', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('edits the profile, switches SMS alarms, reads help, and logs out for good', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/http';
 import type { SimBillRow, SimCurrentBill } from '../../src/api/sim';
 import {
@@ -10,6 +10,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -19,7 +20,7 @@ import {
  */
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: SIM rent', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('shows this month’s bill and its sites, the monthly records and the old annual ones', async () => {

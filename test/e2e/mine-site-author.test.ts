@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DealtApplyDetail } from '../../src/api/site-author';
 import type { SiteDetail } from '../../src/api/site';
 import {
@@ -16,6 +16,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -32,7 +33,7 @@ interface Access {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: site authorisation', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('an application shows in the site tab’s dialog and in 待处理, is agreed for the chosen site and moves to 已处理', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubAccount } from '../../src/api/accounts';
 import type { Page as ListPage } from '../../src/api/http';
 import {
@@ -19,6 +19,7 @@ import {
   watchForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -33,7 +34,7 @@ import {
 const PHONES: Record<Host, string> = { wechat: '13900071001', alipay: '13900071002' };
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: sub-accounts', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('created with limited rights, it sees its entries only and is refused the rest; disabled, its session ends', async () => {

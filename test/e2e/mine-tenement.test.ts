@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MerchantHomePage } from '../../src/api/home';
 import type { PropertyListPage } from '../../src/api/site';
 import type { PropertyAccountView } from '../../src/api/tenement';
@@ -20,6 +20,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -35,7 +36,7 @@ const LOGINS: Record<Host, string> = { wechat: '13900072001', alipay: '139000720
 const CUIYUAN_ID = 10003;
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: property managers', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('adds a property, opens its login, the property logs in; disabled, its session ends', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BuilderOption, WaitCounts, WorkOrderDetail } from '../../src/api/work-order';
 import {
   answerDialog,
@@ -13,6 +13,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -26,7 +27,7 @@ import {
 const BUILDER_PHONE = '13800138005';
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: work orders', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('from the review to the builder’s submission and the operator’s acceptance, the site going 运营中', async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
-import { bodyText, sharedBrowser, openPhone, waitForText } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { bodyText, sharedBrowser, openPhone, waitForText, sandboxUrl } from './helpers';
 
 /** Spec §4 step 1 / §8: outside both apps the page asks to be opened in WeChat or Alipay; nothing else runs. */
 describe('outside WeChat and Alipay', () => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('shows the stop screen and a toast, makes no call and no redirect', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   acceptAgreement,
@@ -21,6 +21,7 @@ import {
   waitForTextOf,
   yuanText,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -30,7 +31,7 @@ import {
  */
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: screens', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('/site: the summary agrees with the device statistics; search, community filter and the 小区 segment work', async () => {

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/api/http';
 import type {
   CostSettlement,
@@ -29,6 +29,7 @@ import {
   yuanText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -43,7 +44,7 @@ import {
 const HOSTS: readonly Host[] = ['wechat', 'alipay'];
 const SPLIT_PHONE = '13800138006';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sandboxUrl();
 const browser = sharedBrowser();
 
 /** The sandbox's business clock. */

@@ -1,5 +1,5 @@
 import type { Page } from '../../src/api/http';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   BoxRow,
   BoxRowWithChargers,
@@ -25,6 +25,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -37,7 +38,7 @@ import {
  */
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: site detail and devices', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('opens a site from the list with the sandbox’s figures and devices; the tab is remembered', async () => {

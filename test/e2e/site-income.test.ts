@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardIncomePage, ChargeIncomePage, SiteIncomeYear } from '../../src/api/site-income';
 import { chartLabel } from '../../src/lib/chart-label';
 import {
@@ -15,6 +15,7 @@ import {
   yuanText,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -27,7 +28,7 @@ const chargeDays = (call: AccountApi, siteId: number, month: string) =>
   call.post<ChargeIncomePage>('/api/site/incomeDayList', { siteId, month, pageNum: 1, pageSize: 20 });
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: site income', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
 
   it('the year overview, the month’s charging and card days and the coin sheet equal the sandbox', async () => {

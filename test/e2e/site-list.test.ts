@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wgs84ToGcj02 } from '../../src/lib/coords';
 import {
   answerDialog,
@@ -20,6 +20,7 @@ import {
   waitForTextOf,
   type DemoPhone,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -57,7 +58,7 @@ async function openSiteTab(browser: Browser, baseUrl: string, host: Host): Promi
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: site list, communities, add site', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const tag = host === 'wechat' ? 'W' : 'A';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChargerListOfBox, ConnectorDetail, PowerChart } from '../../src/api/device-setup';
 import {
   answerDialog,
@@ -15,6 +15,7 @@ import {
   waitForText,
   waitForTextOf,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -62,7 +63,7 @@ function nextScan(page: Page, outcome: Record<string, unknown>): Promise<void> {
 }
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: scanning devices and sockets', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const box = BOX[host];
 

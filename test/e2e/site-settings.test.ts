@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChargeRule, SiteDetail } from '../../src/api/site';
 import type { SameRuleSite, ShareRuleVersion } from '../../src/api/site-settings';
 import {
@@ -18,6 +18,7 @@ import {
   waitForTextOf,
   type AccountApi,
   type Host,
+  sandboxUrl,
 } from './helpers';
 
 /**
@@ -44,7 +45,7 @@ const shareVersions = (call: AccountApi, siteId: number) =>
   call.get<ShareRuleVersion[]>(`/api/r9/site/querySiteShareRuleList?siteId=${siteId}`);
 
 describe.each<Host>(['wechat', 'alipay'])('%s bundle: site profile and settings', (host) => {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sandboxUrl();
   const browser = sharedBrowser();
   const site = SITE[host];
 
