@@ -59,12 +59,34 @@ fi
 /usr/bin/chromium --version
 /usr/sbin/nginx -v
 
-step "typecheck"
-npx tsc -p tsconfig.json --noEmit
-
-step "lint and format"
-npx eslint . --max-warnings 0
-node node_modules/prettier/bin/prettier.cjs --check .
+step "typecheck, lint and format (side by side: each is one process, and the machine has two cores)"
+checks=$(mktemp -d)
+pids=()
+for check in typecheck eslint prettier; do
+  (
+    set +e
+    start=$(now_ms)
+    case $check in
+      typecheck) npx tsc -p tsconfig.json --noEmit ;;
+      eslint) npx eslint . --max-warnings 0 ;;
+      prettier) node node_modules/prettier/bin/prettier.cjs --check . ;;
+    esac >"$checks/$check.log" 2>&1
+    status=$?
+    echo "$status $(( $(now_ms) - start ))" >"$checks/$check.status"
+    exit "$status"
+  ) &
+  pids+=($!)
+done
+checks_failed=0
+for pid in "${pids[@]}"; do wait "$pid" || checks_failed=1; done
+for check in typecheck eslint prettier; do
+  read -r status took <"$checks/$check.status"
+  printf -- '-- %s: %s (%d.%01d s)\n' "$check" "$([ "$status" -eq 0 ] && echo ok || echo FAILED)" \
+    $((took / 1000)) $(((took % 1000) / 100))
+  [ "$status" -eq 0 ] || cat "$checks/$check.log"
+done
+rm -rf "$checks"
+[ "$checks_failed" -eq 0 ]
 
 step "unit tests"
 npx vitest run --project unit
