@@ -15,6 +15,7 @@ import {
   waitForTextOf,
   type Host,
   sandboxUrl,
+  fillInput,
 } from './helpers';
 
 /**
@@ -55,9 +56,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: exports', (host) => {
     expect(await page.title()).toBe('导出');
     const range = await textOf(page, byTestId('export-range'));
     const [startDate, endDate] = range.split(' 至 ') as [string, string];
-    await page.click('input[name="email"]', { count: 3 });
-    await page.keyboard.press('Backspace');
-    await page.type('input[name="email"]', email);
+    await fillInput(page, 'email', email);
     await press(page, byTestId('export-submit'));
     await waitForText(page, `导出任务已提交，将发送至${email}`);
 

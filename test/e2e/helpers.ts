@@ -345,6 +345,31 @@ export async function typeInto(page: Page, name: string, value: string): Promise
   await page.type(selector, value);
 }
 
+/**
+ * Fills the input or textarea of `name` with `value` and waits until it holds exactly that: a screen that fills a
+ * field with a default when its data arrives (an e-mail, a name) may do so while the test types; the field is then
+ * typed again (three times at most).
+ */
+export async function fillInput(page: Page, name: string, value: string): Promise<void> {
+  const selector = `input[name="${name}"], textarea[name="${name}"]`;
+  for (let attempt = 1; ; attempt += 1) {
+    await typeInto(page, name, value);
+    const held = await page
+      .waitForFunction(
+        (sel: string, v: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === v,
+        { timeout: 2000 },
+        selector,
+        value,
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (held) return;
+    if (attempt === 3) throw new Error(`${name} holds "${await inputValue(page, name)}", not "${value}"`);
+  }
+}
+
 /** The current value of an input or textarea found by its name attribute. */
 export function inputValue(page: Page, name: string): Promise<string> {
   return page.$eval(`input[name="${name}"], textarea[name="${name}"]`, (el) => (el as HTMLInputElement).value);
@@ -377,7 +402,18 @@ export async function waitForTappable(page: Page, selector: string, timeout = 15
 export async function press(page: Page, selector: string): Promise<void> {
   await waitForTappable(page, selector);
   await checkScreen(page);
-  await page.$eval(selector, (el) => (el as HTMLElement).click());
+  // found and tapped in one step: a list that draws its rows anew (a refresh) between the check and the tap replaces
+  // the element, and the tap goes to the new one
+  await page.waitForFunction(
+    (sel: string) => {
+      const el = document.querySelector<HTMLElement>(sel);
+      if (!el || el.getClientRects().length === 0 || getComputedStyle(el).pointerEvents === 'none') return false;
+      el.click();
+      return true;
+    },
+    { timeout: 15_000 },
+    selector,
+  );
 }
 
 /**

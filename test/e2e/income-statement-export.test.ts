@@ -18,6 +18,7 @@ import {
   waitForTextOf,
   type Host,
   sandboxUrl,
+  fillInput,
 } from './helpers';
 
 /**
@@ -61,9 +62,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: the statement’s export',
     await waitForPath(page, '/income/exportFile');
     await waitForText(page, '报表类型');
     expect(await textOf(page, byTestId('export-month'))).toBe(month);
-    await page.click('input[name="email"]', { count: 3 });
-    await page.keyboard.press('Backspace');
-    await page.type('input[name="email"]', email);
+    await fillInput(page, 'email', email);
     await press(page, byTestId('export-submit'));
     await waitForText(page, `导出任务已提交，将发送至${email}`);
 
