@@ -56,27 +56,47 @@ const FORBIDDEN_TEXT =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** How deep a request may nest arrays and objects: no request of the contract goes past 6 levels. */
+export const MAX_NESTING = 32;
+
+/** Message of a request nested deeper than MAX_NESTING. */
+export const TOO_DEEP = `请求层级过深（上限${MAX_NESTING}层）`;
+
 /**
  * The path ('keyword', 'items.0.qrCode', or '' for the body itself) of the first string of `value` (keys included)
- * holding a character of FORBIDDEN_TEXT, or null when there is none.
+ * holding a character of FORBIDDEN_TEXT, or null when there is none. Walks with a stack of its own, not the call stack
+ * (issue 31, fault 2: five thousand levels of `[` overflowed the recursion into an HTTP 500).
  */
 export function controlCharacterPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return FORBIDDEN_TEXT.test(value) ? path.join('.') : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = controlCharacterPath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (FORBIDDEN_TEXT.test(key)) return [...path, key].join('.');
-      const found = controlCharacterPath(item, [...path, key]);
-      if (found !== null) return found;
+  const stack: { value: unknown; path: string[] }[] = [{ value, path }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value === 'string') {
+      if (FORBIDDEN_TEXT.test(next.value)) return next.path.join('.');
+    } else if (next.value && typeof next.value === 'object') {
+      const entries = Array.isArray(next.value)
+        ? next.value.map((item, i) => [String(i), item] as const)
+        : Object.entries(next.value);
+      const keyed = !Array.isArray(next.value);
+      for (const [key] of entries) if (keyed && FORBIDDEN_TEXT.test(key)) return [...next.path, key].join('.');
+      // pushed last to first, so that the first field is looked at first
+      for (const [key, item] of entries.toReversed()) stack.push({ value: item, path: [...next.path, key] });
     }
   }
   return null;
+}
+
+/** How many levels of arrays and objects `value` nests (0 for a string or number), counted without recursion. */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (!next.value || typeof next.value !== 'object') continue;
+    const depth = next.depth + 1;
+    deepest = Math.max(deepest, depth);
+    if (depth > MAX_NESTING) break;
+    for (const item of Object.values(next.value)) stack.push({ value: item, depth });
+  }
+  return deepest;
 }
 
 /** Throws BizError(1) naming the field when `raw` carries a control character or broken text (controlCharacterPath). */
@@ -119,6 +139,7 @@ export async function input<T>(c: Context, schema: ZodType<T>): Promise<T> {
       }
     }
   }
+  if (nestingDepth(raw) > MAX_NESTING) throw new BizError(INVALID, TOO_DEEP);
   refuseControlCharacters(raw);
   const result = schema.safeParse(raw);
   if (!result.success) {

@@ -89,3 +89,26 @@ describe('body size', () => {
     expect(under.body).toMatchObject({ code: 1, message: '搜索关键词最多30个字' });
   });
 });
+
+describe('nesting', () => {
+  it('five thousand levels of [ (40 KB) answer the envelope with a clear code-1 message on any POST, login included', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const nestedField = JSON.stringify({ phone: '13800138000', password: 'x' }).replace('"x"', deep);
+    for (const [url, token, body] of [
+      ['/api/user/antLoginWithPwd', null, deep],
+      ['/api/user/antLoginWithPwd', null, nestedField],
+      ['/api/community/add', tokens.operator, `{"name":${deep}}`],
+    ] as const) {
+      const res = await sb.post(url, token, body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ code: 1, message: '请求层级过深（上限32层）', data: null });
+    }
+    // A control character after deep (but allowed) nesting is still found and named.
+    const inner = JSON.parse(`${'['.repeat(30)}"a\\u0000"${']'.repeat(30)}`) as unknown;
+    const res = await sb.post('/api/community/add', tokens.operator, { ...community('测试小区'), tags: inner });
+    expect(res.body).toMatchObject({
+      code: 1,
+      message: `参数 tags.${Array(30).fill('0').join('.')} 含有不允许的控制字符或无效字符`,
+    });
+  });
+});
