@@ -460,21 +460,27 @@ export function cardRoutes(db: PGlite, now: () => number) {
     },
   );
 
-  // GET /api/card/getLicenseNumber — the plates of the rider with this phone.
+  // GET /api/card/getLicenseNumber — the plates of the rider with this phone, when the rider holds a card the caller
+  // may see (cardScope, as cardUserList and cardListByUserId): another operator's rider, or a rider of sites outside a
+  // sub-account's, gets [] (issue 31, fault 6: any account with card:view read anyone's plates by phone).
   api.get(
     '/api/card/getLicenseNumber',
     {
       ...view,
       input: z.object({ phone: z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, CARD_PHONE_MESSAGE) }),
-      touches: touches.directory,
+      touches: touches.sites,
     },
-    async ({ input: { phone } }) => {
+    async ({ scope, input: { phone } }) => {
+      const s = await cardScope(scope, 2);
       const list = await rows<RiderLicense>(
         db,
         `select l.license_number, t.name as car_type_name from rider_license l
          join rider_user u on u.id = l.user_id join car_type t on t.id = l.car_type_id
-         where u.phone = $1 order by l.id`,
-        [phone],
+         where u.phone = $1
+           and exists (select 1 from card c where (c.user_id = u.id or c.phone = u.phone) and c.status <> 4
+             and ${s.where})
+         order by l.id`,
+        [phone, ...s.params],
       );
       return list;
     },
