@@ -105,6 +105,23 @@ describe('SMS codes', () => {
     });
   });
 
+  it('the next send is refused until 60 s have passed, to the millisecond, and the answer says 60 s', async () => {
+    const phone = DEMO_PHONES.heldOperator;
+    sb.clock.now += 120_000;
+    const first = await sb.post('/api/user/verificationCode', null, { phone, type: 1 });
+    expect(first.body).toMatchObject({ code: 0, data: { resendSeconds: 60, expireSeconds: 300 } });
+    const sentAt = sb.clock.now;
+    for (const after of [1_000, 30_000, 59_999]) {
+      sb.clock.now = sentAt + after;
+      expect([after, (await sb.post('/api/user/verificationCode', null, { phone, type: 1 })).body]).toMatchObject([
+        after,
+        { code: 1007, message: '验证码发送过于频繁，请稍后再试' },
+      ]);
+    }
+    sb.clock.now = sentAt + 60_000;
+    expect((await sb.post('/api/user/verificationCode', null, { phone, type: 1 })).body.code).toBe(0);
+  });
+
   it('a wrong code is 1001; five wrong tries invalidate the code; a used code is gone', async () => {
     const phone = '13800138002';
     sb.clock.now += 120_000;
