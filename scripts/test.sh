@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Each stage is timed; the times are printed as it ends and again, all together, at the end (README "Tests": the
-# whole run stays under 15 minutes on the 2-core machine with every screen built).
+# budget of 15 minutes on the 2-core machine, and the measured figures, which are over it).
 stage_names=()
 stage_ms=()
 stage_start=0
