@@ -71,6 +71,9 @@ export default defineConfig({
           maxWorkers: 2,
           // worker threads start faster than child processes; each file still gets a fresh module graph and DOM
           pool: 'threads',
+          // above the waits' own 5 s (test/unit/setup.ts), so that a slow wait fails with its message; a loaded machine
+          // (another build beside the tests) took 5 s for a screen's first render or one ESLint run
+          testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}', 'platform/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['test/unit/setup.ts'],
