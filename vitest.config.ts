@@ -96,8 +96,9 @@ export default defineConfig({
           isolate: false,
           // one seeded database per instant for the whole run (sandbox/testing.ts seededDatabase)
           globalSetup: ['sandbox/seed-cache.setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // seeding a world takes 10-20 s on a quiet machine, and up to 100 s with another test run beside it
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
       {
