@@ -1,3 +1,4 @@
+import { WORK_ORDER_STATUS_NAMES } from '../../src/api/work-order-rules';
 import { channelOfFacts, withdrawBlockOf, type WithdrawBlock } from '../domain/withdrawal';
 import { DAY_MS, dayOf, startOfDay } from '../lib/time';
 import type { Row } from './seed/insert';
@@ -163,16 +164,6 @@ export const FACT_COLUMNS = [
   'work orders',
 ] as const;
 
-/** Work-order statuses (entities.md §86) as the table names them. */
-const WORK_ORDER_STATUS: Record<number, string> = {
-  1: '待审核',
-  2: '已驳回',
-  3: '施工中',
-  4: '待验收',
-  5: '已完成',
-  6: '验收驳回',
-};
-
 /** Facts as the README's table writes them (— where the account may not see the figure). */
 export function factCells(f: DemoFacts): Record<(typeof FACT_COLUMNS)[number], string> {
   const counts = (parts: [number, string][]) => {
@@ -202,7 +193,10 @@ export function factCells(f: DemoFacts): Record<(typeof FACT_COLUMNS)[number], s
       f.workOrders === null
         ? '—'
         : counts(
-            Object.entries(WORK_ORDER_STATUS).map(([status, label]) => [f.workOrders?.get(Number(status)) ?? 0, label]),
+            Object.entries(WORK_ORDER_STATUS_NAMES).map(([status, label]) => [
+              f.workOrders?.get(Number(status)) ?? 0,
+              label,
+            ]),
           ),
   };
 }
