@@ -44,11 +44,16 @@ afterAll(async () => {
   if (moved) await api(baseUrl, 'DELETE', '/__sandbox/clock');
 });
 
-/** 02:30 Asia/Shanghai of the day after the instant `ms` (the 02:00 return job has run by then). */
+/**
+ * 02:30 Asia/Shanghai after the first 02:00 return job at or after the deadline `ms` (the job returns what is due at
+ * its own 02:00). A deadline between 02:00 and 02:30 waits for the next day's job: the seed's orders take the time of
+ * day of the instant the sandbox started, and such a deadline was left held when the clock moved to 02:30 that day.
+ */
 function after2am(ms: number): number {
-  const day = new Date(ms + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
-  const sameDay = Date.parse(`${new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)}T02:30:00+08:00`);
-  return sameDay > ms ? sameDay : Date.parse(`${day}T02:30:00+08:00`);
+  const shanghaiDay = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
+  const jobOfDay = Date.parse(`${shanghaiDay(ms)}T02:00:00+08:00`);
+  const job = jobOfDay >= ms ? jobOfDay : Date.parse(`${shanghaiDay(ms + 86_400_000)}T02:00:00+08:00`);
+  return job + 30 * 60_000;
 }
 
 /** 'YYYY-MM-DD HH:mm' in Asia/Shanghai (how the list shows times). */
