@@ -56,7 +56,7 @@ describe('the first start of a data folder', () => {
     let output = '';
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`seeding never started:\n${output}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`seeding never started:\n${output}`)), 150_000);
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('schema created; seeding')) {
