@@ -257,6 +257,41 @@ async function scan(page: Page, scope: 'page' | 'overlays'): Promise<Violation[]
   return violations;
 }
 
+/**
+ * Waits until the page is still: no loading indicator (加载中) and no change to its DOM (nodes, text, attributes: a
+ * react-spring transition writes inline styles every frame) through 8 looks in a row, 50 ms apart. A state, not a
+ * duration: on a busy machine the looks come later and the transition takes as long as it takes; 15 s at most.
+ */
+async function waitForStill(page: Page): Promise<void> {
+  await page.evaluate(
+    (mask: string) =>
+      new Promise<void>((resolve) => {
+        let changed = false;
+        const observer = new MutationObserver(() => {
+          changed = true;
+        });
+        observer.observe(document.documentElement, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+        const deadline = Date.now() + 15_000;
+        let quiet = 0;
+        const look = () => {
+          quiet = changed || document.querySelector(mask) ? 0 : quiet + 1;
+          changed = false;
+          if (quiet >= 8 || Date.now() > deadline) {
+            observer.disconnect();
+            resolve();
+          } else setTimeout(look, 50);
+        };
+        setTimeout(look, 50);
+      }),
+    '.app-loading-mask',
+  );
+}
+
 /** A violation's identity across two looks: its rule and the elements it names. */
 function violationKey(v: Violation): string {
   return `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(',')}`;
@@ -290,12 +325,14 @@ export async function checkScreen(page: Page): Promise<void> {
     if (checked.has(key)) return;
     violations = await scan(page, scope);
     // A screen's state is what it keeps: what a script-driven transition (antd-mobile animates with react-spring, not
-    // Web Animations the wait sees) showed for a moment is not a violation. What a second look 700 ms later still
-    // finds is.
-    if (violations.some((v) => v.impact !== null && FAILING.has(v.impact))) {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+    // Web Animations the wait sees) or a call still in flight showed for a moment is not a violation. What a second
+    // look finds once the page has been still (waitForStill) is; the looks go on while each finds less than the last.
+    for (let look = 0; look < 3 && violations.some((v) => v.impact !== null && FAILING.has(v.impact)); look += 1) {
+      await waitForStill(page);
       const again = new Set((await scan(page, scope)).map(violationKey));
-      violations = violations.filter((v) => again.has(violationKey(v)));
+      const kept = violations.filter((v) => again.has(violationKey(v)));
+      if (kept.length === violations.length) break;
+      violations = kept;
     }
   } catch (error) {
     // The page navigated or closed while it was checked: the next tap on the new screen checks that one.

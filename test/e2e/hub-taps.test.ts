@@ -107,10 +107,10 @@ function shown(): string {
  */
 async function tapAndSee(page: Page, index: number): Promise<string> {
   // The hub may have drawn its elements anew since they were marked (its data refreshed after the way back), or still
-  // be loading them: mark them again, in the same order, for up to 5 s.
-  for (let i = 0; i < 10 && !(await page.$(`[data-tap-probe="${index}"]`)); i += 1) {
+  // be loading them: once what it shows has settled, mark them again, in the same order (5 times at most).
+  for (let i = 0; i < 5 && !(await page.$(`[data-tap-probe="${index}"]`)); i += 1) {
     await tappables(page);
-    if (!(await page.$(`[data-tap-probe="${index}"]`))) await new Promise((resolve) => setTimeout(resolve, 500));
+    if (!(await page.$(`[data-tap-probe="${index}"]`))) await settled(page);
   }
   const look = () =>
     page.evaluate(`({ href: location.href, text: (${shown.toString()})(), overlays: ${COUNT_OVERLAYS} })`) as Promise<{
@@ -122,8 +122,8 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
   for (let i = 0; i < 200 && (await page.$(LOADING_MASK)); i += 1) await new Promise((r) => setTimeout(r, 100));
   let before = await look();
   // An element the browser cannot tap (covered by another, or out of the viewport) is not one a user can tap either.
-  // The hub may also draw the element anew between marking and tapping (its figures' answer arriving): then it is
-  // marked again and tapped again, up to 5 times.
+  // The hub may also draw the element anew between marking and tapping (its figures' answer arriving): then, once it
+  // has settled, it is marked again and tapped again, up to 5 times.
   let tapped: boolean | undefined;
   for (let attempt = 0; tapped === undefined; attempt += 1) {
     tapped = await page
@@ -140,7 +140,7 @@ async function tapAndSee(page: Page, index: number): Promise<string> {
         },
       );
     if (tapped === undefined) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await settled(page);
       await tappables(page);
       before = await look();
     }
