@@ -3,7 +3,13 @@
  * site list, a site's devices, a charging socket's detail, /income and /mine, in both bundles, logged in as the demo
  * operator (README's demo-account table) against a fresh in-memory sandbox, on a phone 390 px wide; each whole page
  * (the phone as tall as the page) is saved as screenshots/<bundle>-<screen>.png (git-ignored), the paths printed.
- * Usage: npm run screenshots [-- --no-build] [--host=wechat] [--width=320]
+ *
+ * `--all` (issue 30 item 4): every built route of both bundles as the demo operator, its ids found through the list
+ * screens (test/e2e/walk.ts), and the hubs as each other demo role, into one contact sheet,
+ * screenshots/all/index.html: each picture with its route, title, bundle and role under it, and what the walk saw there
+ * (the layout check's findings, console errors, failed requests, the time its content took). A summary is printed.
+ *
+ * Usage: npm run screenshots [-- --no-build] [--host=wechat] [--width=320] [--all]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -11,6 +17,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer';
 import type { BoxRowWithChargers } from '../src/api/device';
 import { launchBrowser, openDemoPhone, waitForPath, type Host } from '../test/e2e/helpers';
+import { contactSheet } from './contact-sheet';
 import { startSandbox } from './sandbox-process';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,6 +48,10 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('the sandbox build failed');
   }
   mkdirSync(out, { recursive: true });
+  if (args.includes('--all')) {
+    await contactSheet({ hosts, width, out: path.join(out, 'all') });
+    return;
+  }
   const sandbox = await startSandbox();
   const browser = await launchBrowser();
   const saved: string[] = [];
