@@ -200,12 +200,22 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
       expect(await textOf(page, byTestId(`area-releases-${first.id}`))).toContain('解冻');
     }
 
-    // 投币收入明细 of this month (the demo operator has coin boxes)
-    const coins = await call.get<{ amount: number; coinCount: number; orderCount: number }>(
-      withQuery('/api/charger/getCoinsOrderTotalMoney', period),
-    );
+    // 投币收入明细 of this month (the demo operator has coin boxes); in the first hours of a month, before its first coin
+    // order, of last month (query `month`, as a month's statement opens it).
+    type CoinTotal = { amount: number; coinCount: number; orderCount: number };
+    let coins = await call.get<CoinTotal>(withQuery('/api/charger/getCoinsOrderTotalMoney', period));
+    let coinBill = '/income/statement/coinBill?range=month';
+    if (coins.orderCount === 0) {
+      const [year, month] = today.slice(0, 7).split('-').map(Number) as [number, number];
+      const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+      const lastDay = new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      coins = await call.get<CoinTotal>(
+        withQuery('/api/charger/getCoinsOrderTotalMoney', { startDate: `${lastMonth}-01`, endDate: lastDay }),
+      );
+      coinBill = `/income/statement/coinBill?month=${lastMonth}`;
+    }
     expect(coins.orderCount).toBeGreaterThan(0);
-    await page.goto(`${baseUrl}/income/statement/coinBill?range=month`);
+    await page.goto(`${baseUrl}${coinBill}`);
     await waitForTextOf(page, byTestId('coin-amount'), yuanText(coins.amount));
     expect(await textOf(page, byTestId('coin-summary'))).toContain(`${coins.orderCount} 笔`);
     await page.waitForSelector(`${byTestId('coin-orders')} [class*="row"]`);

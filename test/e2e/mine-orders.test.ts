@@ -106,7 +106,24 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     await press(page, `a[href="/mine/chargerRecord-list"]`);
     await waitForPath(page, '/mine/chargerRecord-list');
     const month = `${shanghaiDate().slice(0, 8)}01`;
-    const q = `startDate=${month}&endDate=${shanghaiDate()}&pageNum=1&pageSize=20`;
+    // The list's own range (this month), and the range the tabs are checked on.
+    const monthQ = `startDate=${month}&endDate=${shanghaiDate()}&pageNum=1&pageSize=20`;
+    let q = monthQ;
+    // In the first hours of a month, before its first refund, the list is opened on the day of the latest refunded order
+    // of the last 60 days (query `date`, as a day's figures link to it): the refunded tab has a row to check.
+    if ((await call.get<OrderPage>(`/api/r9/order/refundedChargeOrderList?${q}`)).total === 0) {
+      const since = new Date(Date.now() + 8 * 3600_000 - 60 * 86_400_000).toISOString().slice(0, 10);
+      const recent = await call.get<OrderPage>(
+        `/api/r9/order/refundedChargeOrderList?startDate=${since}&endDate=${shanghaiDate()}&pageNum=1&pageSize=1`,
+      );
+      const latest = recent.list[0];
+      if (!latest) throw new Error('the demo world has no refunded order in the last 60 days');
+      // The list's range is of the orders' start (Asia/Shanghai days).
+      const day = new Date(latest.startTime + 8 * 3600_000).toISOString().slice(0, 10);
+      q = `startDate=${day}&endDate=${day}&pageNum=1&pageSize=20`;
+      await page.goto(`${baseUrl}/mine/chargerRecord-list?date=${day}`);
+      await waitForPath(page, '/mine/chargerRecord-list');
+    }
     const success = await call.get<OrderPage>(`/api/r9/order/successChargeOrderList?${q}`);
     await waitForTextOf(
       page,
@@ -131,9 +148,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
       `共 ${waiting.total} 笔 · 金额 ${yuanText(waiting.totalAmount)}`,
     );
 
-    // the socket detail's 充电记录 opens the list of that socket (its chip removable)
+    // the socket detail's 充电记录 opens the list of that socket, of this month (its chip removable)
     const socketOrder = success.list.find((r) => r.status === 2);
-    if (!socketOrder) throw new Error('an ended order this month');
+    if (!socketOrder) throw new Error('an ended order in the range checked');
     const socket = await call.get<ChargerListOfBox>(
       `/api/box/getChargerListByBoxCode?boxCode=${socketOrder.serialNumber}`,
     );
@@ -141,7 +158,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     await page.goto(`${baseUrl}/site/socket/socketInfo?chargerId=${chargerId}`);
     await clickText(page, '充电记录', 'button');
     await waitForPath(page, `/mine/chargerRecord-list?chargerId=${chargerId}`);
-    const ofSocket = await call.get<OrderPage>(`/api/r9/order/successChargeOrderList?${q}&chargerId=${chargerId}`);
+    const ofSocket = await call.get<OrderPage>(`/api/r9/order/successChargeOrderList?${monthQ}&chargerId=${chargerId}`);
     await waitForTextOf(
       page,
       byTestId('order-summary'),
@@ -151,16 +168,18 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
       ofSocket.list.every((r) => r.serialNumber === socketOrder.serialNumber && r.socketNo === socketOrder.socketNo),
     ).toBe(true);
     await press(page, byTestId('charger-chip'));
+    const ofMonth =
+      q === monthQ ? success : await call.get<OrderPage>(`/api/r9/order/successChargeOrderList?${monthQ}`);
     await waitForTextOf(
       page,
       byTestId('order-summary'),
-      `共 ${success.total} 笔 · 金额 ${yuanText(success.totalAmount)}`,
+      `共 ${ofMonth.total} 笔 · 金额 ${yuanText(ofMonth.totalAmount)}`,
     );
 
     // 导出 of the 已退款 tab: one DocRecord 充电订单 to the address typed, whose file (5 s later) has the tab's rows
     const email = `orders-${host}@yichong-hz.cn`;
     await clickText(page, '已退款', `${byTestId('order-tabs')} button`);
-    const refundedNow = await call.get<OrderPage>(`/api/r9/order/refundedChargeOrderList?${q}`);
+    const refundedNow = await call.get<OrderPage>(`/api/r9/order/refundedChargeOrderList?${monthQ}`);
     await waitForTextOf(page, byTestId('order-summary'), `共 ${refundedNow.total} 笔`, 'contains');
     await press(page, byTestId('export-open'));
     await typeInto(page, 'exportEmail', email);

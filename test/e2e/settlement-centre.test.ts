@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/api/http';
 import type {
   CostSettlement,
@@ -89,7 +89,25 @@ afterAll(async () => {
   await payOpenArrears(baseUrl, accountApi(baseUrl, token));
 });
 
+/**
+ * 04:00 Asia/Shanghai on the 2nd of the month of the instant `ms`. A cycle's first freeze runs at 02:30 on its 2nd (of
+ * the 1st's income; the 1st's 02:30 freeze is the last of the cycle before): until then the cycle has nothing frozen.
+ */
+function secondAt4(ms: number): number {
+  return Date.parse(`${new Date(ms + 8 * 3600_000).toISOString().slice(0, 7)}-02T04:00:00+08:00`);
+}
+
 describe('settlement centre before the 1st', () => {
+  beforeAll(async () => {
+    // A deduction still 冻结中 with its freezes: on the 1st, or the 2nd before 02:30, the clock moves on to 04:00 on the
+    // 2nd (the postings, the last freeze and the settlement of the closed cycle, then the new cycle's first freeze).
+    const now = await clockNow();
+    if (now < secondAt4(now)) {
+      moved = true;
+      expect((await api(baseUrl, 'POST', '/__sandbox/clock', { now: secondAt4(now) })).code).toBe(0);
+    }
+  });
+
   it.each(HOSTS)('%s: the centre, a plan’s records and a deduction still 冻结中 equal the sandbox', async (host) => {
     const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
     const cycle = await centreShows(page, call);
