@@ -88,7 +88,7 @@ export async function contactSheet({
     for (const host of hosts) {
       const { page, context } = await openDemoPhone(browser, sandbox.url, host);
       await page.setViewport({ width, height: 844, isMobile: true, hasTouch: true });
-      const reached = await findRoutes(page, routes);
+      const reached = await findRoutes(page, routes, (line) => console.error(`${host} ${line}`));
       missing.push(...reached.missing.map((r) => `${host} ${r.name} (${r.path}, ${r.required.join(', ')})`));
       await visitRoutes(page, routes, reached.found, async (visit) => {
         const file = `${host}-operator-${visit.name}.png`;

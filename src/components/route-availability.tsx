@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { RowLink } from './links';
 
 /**
  * Which app routes are built (the route table knows; the app provides it). Screens use it so that links to screens
@@ -21,7 +21,7 @@ export const RoutePrefetchContext = createContext<(path: string) => void>(() => 
 /**
  * A link when `to` is built; otherwise plain content, not tappable (`unbuilt: 'plain'`, for a card that also shows
  * figures), or nothing at all (`unbuilt: 'hidden'`, for an element that is only an entry: a bell, a chevron row).
- * `className` applies in both cases. Nothing that looks tappable is inert (issue 13 item 5). The screen it leads to
+ * `className` applies in both cases; a built entry is a RowLink (a block, not underlined: src/components/links.tsx). Nothing that looks tappable is inert (issue 13 item 5). The screen it leads to
  * is loaded as soon as the user shows the intent to open it: pressed, focused or hovered (RoutePrefetchContext; the
  * tab bar's screens load when the app is idle, src/app/prefetch.ts). `label` is the link's accessible name, for an
  * entry whose content does not say where it leads by itself (an icon, a tile of figures; issue 15 item 3).
@@ -52,7 +52,7 @@ export function EntryLink({
       </div>
     );
   return (
-    <Link
+    <RowLink
       to={to}
       className={className}
       data-testid={testId}
@@ -62,6 +62,6 @@ export function EntryLink({
       onMouseEnter={() => prefetch(to)}
     >
       {children}
-    </Link>
+    </RowLink>
   );
 }

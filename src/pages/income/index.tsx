@@ -1,4 +1,5 @@
 import { PullToRefresh, Skeleton } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import {
   BankcardOutline,
   BillOutline,
@@ -18,7 +19,6 @@ import {
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { showAlert, toast } from '@/components/feedback';
 import { Money } from '@/components/money';
 import { FunctionGrid } from '@/components/function-grid';
@@ -190,9 +190,9 @@ const Notices = observer(function Notices({ income }: { income: IncomeStore }) {
         const className = clsx(styles.notice, NOTICE_TONES[bar.tone]);
         const tappable = bar.to !== null && bar.action !== null && isBuilt(bar.to);
         return tappable && bar.to ? (
-          <Link key={bar.key} to={bar.to} className={className} onClick={() => income.prepareNotice(bar)}>
+          <RowLink key={bar.key} to={bar.to} className={className} onClick={() => income.prepareNotice(bar)}>
             {body(bar, true)}
-          </Link>
+          </RowLink>
         ) : (
           <div key={bar.key} className={className}>
             {body(bar, false)}

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { Link } from 'react-router';
+import { RowLink } from '@/components/links';
 import type { WithdrawRecord, WithdrawStatus } from '@/api/withdraw';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
@@ -24,7 +24,7 @@ export const STATUS_TAGS: Record<WithdrawStatus, { text: string; color: string }
 export function WithdrawRow({ r }: { r: WithdrawRecord }) {
   const tag = STATUS_TAGS[r.status];
   return (
-    <Link to={href('cashResult', { id: r.id })} className={styles.row} data-testid={`withdraw-row-${r.id}`}>
+    <RowLink to={href('cashResult', { id: r.id })} className={styles.row} data-testid={`withdraw-row-${r.id}`}>
       <BankLogo url={r.bankLogo} />
       <div className={styles.rowMain}>
         <span>
@@ -38,6 +38,6 @@ export function WithdrawRow({ r }: { r: WithdrawRecord }) {
         <span className={styles.muted}>手续费 {formatFen(r.fee)}</span>
         <Tag color={tag.color}>{tag.text}</Tag>
       </div>
-    </Link>
+    </RowLink>
   );
 }

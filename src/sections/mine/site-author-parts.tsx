@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { Link } from 'react-router';
+import { RowLink } from '@/components/links';
 import type { SiteApplyRow } from '@/api/site-author';
 import {
   PARTNER_TYPE_NAMES,
@@ -70,7 +70,7 @@ function sitesText(r: SiteApplyRow): string {
 /** A row of 待处理: partner, type, scopes, sites, term, time and "N 天后自动拒绝". */
 export function PendingRow({ r, now }: { r: SiteApplyRow; now: number }) {
   return (
-    <Link to={href('authorizeDetail', { id: r.id })} className={styles.item} data-testid={`site-apply-${r.id}`}>
+    <RowLink to={href('authorizeDetail', { id: r.id })} className={styles.item} data-testid={`site-apply-${r.id}`}>
       <div className={styles.itemHead}>
         <Partner name={r.partnerName} logo={r.partnerLogo} type={r.partnerType} />
       </div>
@@ -87,7 +87,7 @@ export function PendingRow({ r, now }: { r: SiteApplyRow; now: number }) {
           {daysLeft(r.expireTime, now)} 天后自动拒绝
         </span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 
@@ -95,7 +95,7 @@ export function PendingRow({ r, now }: { r: SiteApplyRow; now: number }) {
 export function ProcessedRow({ r }: { r: SiteApplyRow }) {
   const expired = r.status === 3;
   return (
-    <Link to={href('authorizeDetail', { id: r.id })} className={styles.item} data-testid={`site-apply-${r.id}`}>
+    <RowLink to={href('authorizeDetail', { id: r.id })} className={styles.item} data-testid={`site-apply-${r.id}`}>
       <div className={styles.itemHead}>
         <Partner name={r.partnerName} logo={r.partnerLogo} />
         <ApplyStatusTag status={r.status} />
@@ -112,6 +112,6 @@ export function ProcessedRow({ r }: { r: SiteApplyRow }) {
         <span>{expired ? formatTime(r.expireTime) : formatTime(r.dealTime)}</span>
         <span>{expired ? '超时未处理' : `处理人 ${r.dealerName ?? '--'}`}</span>
       </div>
-    </Link>
+    </RowLink>
   );
 }

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { Link } from 'react-router';
+import { RowLink } from '@/components/links';
 import type { WorkOrderRow } from '@/api/work-order';
 import { APPLY_TYPE_NAMES, WORK_ORDER_STATUS_NAMES, type WorkOrderStatus } from '@/api/work-order-rules';
 import { href } from '@/config/routes';
@@ -33,7 +33,7 @@ export function WorkOrderStatusTag({ status }: { status: WorkOrderStatus }) {
 /** A row of 线上工单: number, community, region + address, applicant (masked), type, expected boxes, time, status. */
 export function OnlineRow({ r }: { r: WorkOrderRow }) {
   return (
-    <Link to={href('installDetail', { id: r.id })} className={styles.item} data-testid={`work-order-${r.id}`}>
+    <RowLink to={href('installDetail', { id: r.id })} className={styles.item} data-testid={`work-order-${r.id}`}>
       <div className={styles.itemHead}>
         <b>{r.commName}</b>
         <WorkOrderStatusTag status={r.status} />
@@ -59,14 +59,14 @@ export function OnlineRow({ r }: { r: WorkOrderRow }) {
       <div className={styles.itemLine}>
         <span>申请时间 {formatTime(r.applyTime)}</span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 
 /** A row of 施工工单: number, site, builder, approval time, "已装 x/y 台", status, 未培训. */
 export function WorkingRow({ r }: { r: WorkOrderRow }) {
   return (
-    <Link to={href('installDetail', { id: r.id })} className={styles.item} data-testid={`work-order-${r.id}`}>
+    <RowLink to={href('installDetail', { id: r.id })} className={styles.item} data-testid={`work-order-${r.id}`}>
       <div className={styles.itemHead}>
         <b>{r.siteName ?? r.commName}</b>
         <span>
@@ -88,6 +88,6 @@ export function WorkingRow({ r }: { r: WorkOrderRow }) {
       <div className={styles.itemLine}>
         <span>审核时间 {formatTime(r.approveTime)}</span>
       </div>
-    </Link>
+    </RowLink>
   );
 }

@@ -1,9 +1,10 @@
 import { ActionSheet, PullToRefresh, Tag } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { CorporateAccount, SavingsCard } from '@/api/bank';
 import { confirm, toast } from '@/components/feedback';
@@ -117,9 +118,9 @@ const ChannelTwo = observer(function ChannelTwo({ store }: { store: BankStore })
         <p className={styles.note}>暂无结算卡</p>
       )}
       {isBuilt(href('exchangeBank')) && (
-        <Link to={href('exchangeBank')} className={styles.linkButton}>
+        <ActionLink to={href('exchangeBank')} className={styles.linkButton}>
           更换结算卡
-        </Link>
+        </ActionLink>
       )}
       <p className={styles.note}>已开通网商银行账户，提现将到账至主体结算卡</p>
     </Block>
@@ -226,9 +227,9 @@ const Bank = observer(function Bank() {
               </>
             )}
             {store.canAdd ? (
-              <Link to={addLink} className={styles.add} data-testid="bank-add">
+              <ActionLink to={addLink} className={styles.add} data-testid="bank-add">
                 + 添加储蓄卡
-              </Link>
+              </ActionLink>
             ) : (
               <p className={styles.note}>最多绑定{cards.maxCount}张储蓄卡</p>
             )}

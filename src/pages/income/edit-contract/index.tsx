@@ -1,10 +1,11 @@
 import { Checkbox, Input, Picker, Radio } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { Button } from '@/components/button';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { UploadKind } from '@/api/esign';
 import { ENTITY_TYPE_LABELS, groupCardNo } from '@/api/income-rules';
 import { confirm, showAlert, toast } from '@/components/feedback';
@@ -228,9 +229,9 @@ const Settlement = observer(function Settlement({ store }: { store: EditContract
           </span>
         </FormRow>
         {isBuilt(href('exchangeBank')) && (
-          <Link to={href('exchangeBank')} className={styles.bannerLink}>
+          <RowLink to={href('exchangeBank')} className={styles.bannerLink}>
             更换结算卡
-          </Link>
+          </RowLink>
         )}
       </Block>
     );
@@ -295,9 +296,9 @@ const Banner = observer(function Banner({ store }: { store: EditContractStore })
       <>
         变更审核中
         {isBuilt(href('applyResult')) && entity.changeApply && (
-          <Link to={href('applyResult', { id: entity.changeApply.applyId })} className={styles.bannerLink}>
+          <RowLink to={href('applyResult', { id: entity.changeApply.applyId })} className={styles.bannerLink}>
             查看 ›
-          </Link>
+          </RowLink>
         )}
       </>,
     );

@@ -1,7 +1,7 @@
 import { CalendarPicker, DatePicker, Input, Picker, Radio } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { EXPORT_SPAN_DAYS, type DocType } from '@/api/export-rules';
 import type { DocRecord } from '@/api/exports';
@@ -164,9 +164,9 @@ const Form = observer(function Form({ store }: { store: ExportFileStore }) {
       <section className={styles.block}>
         <h2 className={styles.title}>
           最近导出
-          <Link to={href('downCenter')} className={styles.link}>
+          <ActionLink to={href('downCenter')} className={styles.link}>
             查看全部
-          </Link>
+          </ActionLink>
         </h2>
         {recent === null ? (
           <p className={styles.hint}>{store.recent.failed ? '加载失败' : '加载中…'}</p>

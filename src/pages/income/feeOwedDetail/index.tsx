@@ -1,7 +1,8 @@
 import { Checkbox, PullToRefresh } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
@@ -52,9 +53,9 @@ const PendingBar = observer(function PendingBar({
         <Button size="mini" color="primary" onClick={onContinue}>
           继续支付
         </Button>
-        <Link to={href('feeOwedPayResult', { paymentId: pending.paymentId })} className={styles.link}>
+        <ActionLink to={href('feeOwedPayResult', { paymentId: pending.paymentId })} className={styles.link}>
           查看结果
-        </Link>
+        </ActionLink>
       </div>
     </div>
   );
@@ -128,9 +129,9 @@ const FeeOwed = observer(function FeeOwed() {
       <PullToRefresh onRefresh={() => store.load()}>
         {isBuilt(records) && (
           <div className={styles.top}>
-            <Link to={records} className={styles.link}>
+            <ActionLink to={records} className={styles.link}>
               缴费记录
-            </Link>
+            </ActionLink>
           </div>
         )}
         <section className={styles.head}>

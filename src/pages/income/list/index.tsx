@@ -1,9 +1,9 @@
 import { DatePicker, Picker, Tag } from 'antd-mobile';
+import { ActionLink, RowLink } from '@/components/links';
 import { DownOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Page as ListPage } from '@/api/http';
 import { getAccountBill, type LedgerEntry, type LedgerPage } from '@/api/ledger';
 import { PagedList } from '@/components/paged-list';
@@ -41,7 +41,7 @@ function Row({ e, store }: { e: LedgerEntry; store: LedgerListStore }) {
   return (
     <>
       {store.opensDay(e) && <div className={styles.day}>{dayTitle(e.createTime)}</div>}
-      <Link to={href('incomeListDetail', { id: e.id })} className={styles.row} data-testid={`ledger-row-${e.id}`}>
+      <RowLink to={href('incomeListDetail', { id: e.id })} className={styles.row} data-testid={`ledger-row-${e.id}`}>
         <div className={styles.main}>
           <span className={styles.title}>{e.title}</span>
           <span className={styles.muted}>{formatTime(e.createTime, 'HH:mm')}</span>
@@ -55,7 +55,7 @@ function Row({ e, store }: { e: LedgerEntry; store: LedgerListStore }) {
           {e.status === 2 && <Tag color="primary">处理中</Tag>}
           {e.status === 3 && <Tag color="danger">失败</Tag>}
         </div>
-      </Link>
+      </RowLink>
     </>
   );
 }
@@ -98,9 +98,9 @@ const LedgerList = observer(function LedgerList() {
         </button>
         <TypeFilter store={store} />
         {isBuilt(exportFile) && (
-          <Link to={exportFile} className={styles.export}>
+          <ActionLink to={exportFile} className={styles.export}>
             导出
-          </Link>
+          </ActionLink>
         )}
       </div>
       <Segmented options={TABS} value={store.tab} onChange={(v) => store.setTab(v)} label="收支方向" block />

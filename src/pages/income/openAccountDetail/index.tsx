@@ -1,11 +1,12 @@
 import { Input, List, Picker, PullToRefresh, Tag } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { Button } from '@/components/button';
 import { PhotoUploader } from '@/components/photo-uploader';
 import { CheckCircleFill, CloseCircleFill, EyeOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BUSINESS_CATEGORIES } from '@/api/income-rules';
 import { confirm, toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
@@ -42,9 +43,9 @@ const Prerequisites = observer(function Prerequisites({ store }: { store: OpenAc
       </span>
       <span>
         {!done && isBuilt(to) && (
-          <Link to={to} className={styles.link}>
+          <ActionLink to={to} className={styles.link}>
             去完成
-          </Link>
+          </ActionLink>
         )}
       </span>
     </div>
@@ -166,9 +167,9 @@ const ApplyForm = observer(function ApplyForm({ store }: { store: OpenAccountSto
             <BankLogo url={card.bankLogo} />
             <div>{cardLabel(card)}</div>
             {isBuilt(href('exchangeBank')) && (
-              <Link to={href('exchangeBank')} className={styles.link}>
+              <ActionLink to={href('exchangeBank')} className={styles.link}>
                 更换
-              </Link>
+              </ActionLink>
             )}
           </div>
         ) : (
@@ -279,9 +280,9 @@ const Opened = observer(function Opened({ store }: { store: OpenAccountStore }) 
               {cardLabel(card)} <Tag fill="outline">{VERIFY_TAGS[card.verifyStatus]}</Tag>
             </div>
             {isBuilt(href('exchangeBank')) && (
-              <Link to={href('exchangeBank')} className={styles.link}>
+              <ActionLink to={href('exchangeBank')} className={styles.link}>
                 更换
-              </Link>
+              </ActionLink>
             )}
           </div>
         )}

@@ -1,8 +1,9 @@
 import { Input } from 'antd-mobile';
+import { ActionLink, RowLink } from '@/components/links';
 import { ExclamationCircleOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
@@ -91,17 +92,17 @@ const CardCell = observer(function CardCell({ store }: { store: WithdrawStore })
       <div className={styles.cardCell}>
         {body}
         {isBuilt(href('exchangeBank')) && (
-          <Link to={href('exchangeBank')} className={styles.link}>
+          <ActionLink to={href('exchangeBank')} className={styles.link}>
             更换结算卡
-          </Link>
+          </ActionLink>
         )}
       </div>
     );
   return (
-    <Link to={href('bank', { select: 1 })} className={styles.cardCell} data-testid="withdraw-choose-card">
+    <RowLink to={href('bank', { select: 1 })} className={styles.cardCell} data-testid="withdraw-choose-card">
       {body}
       <RightOutline />
-    </Link>
+    </RowLink>
   );
 });
 
@@ -121,9 +122,9 @@ const Withdraw = observer(function Withdraw() {
   const records = store.channel === 2 ? href('withdrawHistory') : href('withdrawList');
   const header = isBuilt(records) && (
     <div className={styles.top}>
-      <Link to={records} className={styles.link}>
+      <ActionLink to={records} className={styles.link}>
         提现记录
-      </Link>
+      </ActionLink>
     </div>
   );
   if (!store.state.data?.withdrawable)

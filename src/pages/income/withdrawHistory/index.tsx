@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
+import { ActionLink } from '@/components/links';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { Page as ListPage } from '@/api/http';
 import { getWithdrawList, type WithdrawListPage, type WithdrawRecord } from '@/api/withdraw';
@@ -63,9 +64,9 @@ const WithdrawHistory = observer(function WithdrawHistory() {
             </p>
           </div>
           {isBuilt(exchange) && (
-            <Link to={exchange} className={styles.link}>
+            <ActionLink to={exchange} className={styles.link}>
               更换结算卡
-            </Link>
+            </ActionLink>
           )}
         </div>
       </Block>
@@ -117,9 +118,9 @@ const WithdrawHistory = observer(function WithdrawHistory() {
         }
       />
       {store.hasChannel1 && (
-        <Link to={href('withdrawList')} className={styles.link} data-testid="withdraw-history-old">
+        <ActionLink to={href('withdrawList')} className={styles.link} data-testid="withdraw-history-old">
           查看开通前的提现记录 ›
-        </Link>
+        </ActionLink>
       )}
     </Page>
   );

@@ -1,7 +1,8 @@
 import { Tag } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { PhoneFill } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { Page } from '@/api/http';
 import { permissionSummary, siteScopeSummary, ACCOUNT_MESSAGES, type SubAccount } from '@/api/accounts';
@@ -28,7 +29,7 @@ function SubAccountRow({ a }: { a: SubAccount }) {
   const tel = telHref(a.phone);
   return (
     <div className={styles.row} data-testid={`sub-account-${a.id}`}>
-      <Link to={href('accountInfo', { id: a.id })} className={styles.main}>
+      <RowLink to={href('accountInfo', { id: a.id })} className={styles.main}>
         <div className={riders.itemHead}>
           <b>{a.name}</b>
           <Tag color={a.status === 1 ? 'success' : 'default'} fill="outline" data-testid="sub-account-status">
@@ -43,7 +44,7 @@ function SubAccountRow({ a }: { a: SubAccount }) {
           <span data-testid="sub-account-permissions">权限 {permissionSummary(a.permissions)}</span>
           <span data-testid="sub-account-sites">站点 {siteScopeSummary(a.dataScope, a.siteIds)}</span>
         </div>
-      </Link>
+      </RowLink>
       {tel && (
         <a href={tel} className={styles.call} aria-label={`拨打${a.name}的电话`}>
           <PhoneFill />

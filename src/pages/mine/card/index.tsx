@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
+import { RowLink } from '@/components/links';
 import { Popup, SearchBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { CARD_STATUS_LABELS, CARD_TYPE_LABELS } from '@/api/card-rules';
 import { toast } from '@/components/feedback';
@@ -125,7 +126,7 @@ const CardHub = observer(function CardHub() {
       <div className={styles.tiles}>
         {store.tiles.map((t) => (
           <div key={t.cardType} className={styles.tile} data-testid={`card-tile-${t.cardType}`}>
-            <Link to={href('cardList', { cardType: t.cardType })} style={{ color: 'inherit', textDecoration: 'none' }}>
+            <RowLink to={href('cardList', { cardType: t.cardType })}>
               <h3>{t.label}</h3>
               <p>
                 总数 <b data-testid={`tile-total-${t.cardType}`}>{t.total ?? '--'}</b> 张 · 已激活{' '}
@@ -136,7 +137,7 @@ const CardHub = observer(function CardHub() {
                   ? `有效中 ${t.validCount ?? '--'} 张`
                   : `卡内余额合计 ${t.balanceSum === null ? '--' : formatFen(t.balanceSum)}`}
               </p>
-            </Link>
+            </RowLink>
             {t.cardType !== 4 && store.canAdd && (
               <EntryLink to={href('cardAdd', { cardType: t.cardType })} className={styles.tileAdd}>
                 + 新增
@@ -148,9 +149,9 @@ const CardHub = observer(function CardHub() {
       {tools.length > 0 && (
         <div className={styles.tools}>
           {tools.map((t) => (
-            <Link key={t.label} to={t.to} className={styles.tool}>
+            <RowLink key={t.label} to={t.to} className={styles.tool}>
               {t.label}
-            </Link>
+            </RowLink>
           ))}
         </div>
       )}

@@ -1,7 +1,7 @@
 import { Badge, Input, Popup, SearchBar, Selector, Tabs, Tag, TextArea } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import type { AgentRow, TransferPage, TransferRow } from '@/api/factorial';
 import { TRANSFER_STATUS_NAMES } from '@/api/factorial';
@@ -111,7 +111,7 @@ const AddAgentSheet = observer(function AddAgentSheet({ store }: { store: AgentA
 
 function AgentItem({ a }: { a: AgentRow }) {
   return (
-    <Link to={href('factorialInfo', { id: a.id })} className={riders.item} data-testid={`agent-${a.id}`}>
+    <RowLink to={href('factorialInfo', { id: a.id })} className={riders.item} data-testid={`agent-${a.id}`}>
       <div className={riders.itemHead}>
         <b>{a.name}</b>
         <Tag color={a.status === 1 ? 'success' : 'default'} fill="outline">
@@ -126,7 +126,7 @@ function AgentItem({ a }: { a: AgentRow }) {
         <span>设备 {a.deviceCount} 台</span>
         <span>站点 {a.siteCount} 个</span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 

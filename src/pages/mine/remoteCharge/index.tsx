@@ -1,8 +1,9 @@
 import { Radio, Skeleton, Tag, TextArea } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { ChargerQr } from '@/api/device-setup';
 import { REMOTE_REASONS } from '@/api/remote';
@@ -98,7 +99,7 @@ const RemoteCharge = observer(function RemoteCharge() {
     <main className={styles.page}>
       {isBuilt(records) && (
         <div className={styles.headerLink}>
-          <Link to={records}>记录</Link>
+          <ActionLink to={records}>记录</ActionLink>
         </div>
       )}
       <section className={styles.card}>

@@ -1,6 +1,7 @@
 import { SearchBar, Tag } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { PropertyListPage, PropertyRow } from '@/api/site';
 import { PROPERTY_ACCOUNT_TAGS } from '@/api/tenement';
@@ -23,7 +24,7 @@ const TAG_COLORS: Record<0 | 1 | 2, string> = { 0: 'default', 1: 'success', 2: '
 
 function PropertyItem({ p }: { p: PropertyRow }) {
   return (
-    <Link
+    <RowLink
       to={href('tenementInfo', { merchantId: p.merchantId })}
       className={riders.item}
       data-testid={`property-${p.merchantId}`}
@@ -45,7 +46,7 @@ function PropertyItem({ p }: { p: PropertyRow }) {
           本月分润 <span className={riders.money}>{formatFen(p.monthShareIncome)}</span>
         </span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 

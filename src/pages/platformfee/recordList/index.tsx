@@ -1,7 +1,7 @@
 import { Picker } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { getFeePeriods, type FeePeriodRow } from '@/api/settlement';
 import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
@@ -22,7 +22,7 @@ function PeriodRow({ p }: { p: FeePeriodRow }) {
   const to =
     p.status === 1 ? href('platformFeeCurrent') : href('platformFeeSettleDetail', { instalmentId: p.instalmentId });
   return (
-    <Link to={to} className={s.row} data-testid={`period-row-${p.periodNo}`}>
+    <RowLink to={to} className={s.row} data-testid={`period-row-${p.periodNo}`}>
       <div className={s.rowHead}>
         <span>第{p.periodNo}期</span>
         <StatusTag of={PERIOD_TAGS[p.status]} />
@@ -42,7 +42,7 @@ function PeriodRow({ p }: { p: FeePeriodRow }) {
         <span className={p.oweAmount > 0 ? s.danger : undefined}>欠费 {formatFen(p.oweAmount)}</span>
         {p.paidAmount > 0 && <span>已补缴 {formatFen(p.paidAmount)}</span>}
       </div>
-    </Link>
+    </RowLink>
   );
 }
 

@@ -1,7 +1,8 @@
 import { ProgressBar, PullToRefresh } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { SiteInstalment } from '@/api/settlement';
 import { EntryLink } from '@/components/route-availability';
@@ -80,7 +81,7 @@ const OweBar = observer(function OweBar({ store }: { store: PlatformFeeStore }) 
 
 function SiteRow({ x }: { x: SiteInstalment }) {
   return (
-    <Link
+    <RowLink
       to={href('platformFeeStageInfo', { siteId: x.siteId })}
       className={s.row}
       data-testid={`fee-site-${x.siteId}`}
@@ -96,7 +97,7 @@ function SiteRow({ x }: { x: SiteInstalment }) {
           剩余 <b>{formatFen(x.remainingAmount)}</b>
         </span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 
@@ -162,18 +163,18 @@ const Current = observer(function Current() {
         <OweBar store={store} />
         <Overview store={store} />
         <Card>
-          <Link to={href('platformFeeStageInfo', {})} className={s.row} data-testid="cell-deductions">
+          <RowLink to={href('platformFeeStageInfo', {})} className={s.row} data-testid="cell-deductions">
             <div className={s.rowHead}>
               <span>扣款明细</span>
               <span aria-hidden>›</span>
             </div>
-          </Link>
-          <Link to={href('platformFeeRecords')} className={s.row} data-testid="cell-periods">
+          </RowLink>
+          <RowLink to={href('platformFeeRecords')} className={s.row} data-testid="cell-periods">
             <div className={s.rowHead}>
               <span>结算记录</span>
               <span aria-hidden>›</span>
             </div>
-          </Link>
+          </RowLink>
         </Card>
       </PullToRefresh>
     </SettlePage>

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
+import { ActionLink } from '@/components/links';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
@@ -91,9 +92,9 @@ const Detail = observer(function Detail({ instalmentId }: { instalmentId: number
       <Card
         title="扣款明细"
         extra={
-          <Link to={href('platformFeeStageInfo', { instalmentId })} className={s.link} data-testid="detail-all">
+          <ActionLink to={href('platformFeeStageInfo', { instalmentId })} className={s.link} data-testid="detail-all">
             查看全部扣款明细
-          </Link>
+          </ActionLink>
         }
       >
         {first.length === 0 ? (

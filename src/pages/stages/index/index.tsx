@@ -1,10 +1,11 @@
 import { Popup, PullToRefresh } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { Button } from '@/components/button';
 import { Progress } from '@/components/progress';
 import { DownOutline, InformationCircleOutline, UpOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { getArrearsList, type ArrearsRecord } from '@/api/arrears';
 import { getInstalmentPlans, type InstalmentPlan } from '@/api/settlement';
 import { showAlert } from '@/components/feedback';
@@ -184,7 +185,11 @@ const FrozenSites = observer(function FrozenSites({ store }: { store: StagesStor
 
 function PlanRow({ p }: { p: InstalmentPlan }) {
   return (
-    <Link to={href('stagesList', { planId: p.id, title: p.title })} className={s.row} data-testid={`plan-row-${p.id}`}>
+    <RowLink
+      to={href('stagesList', { planId: p.id, title: p.title })}
+      className={s.row}
+      data-testid={`plan-row-${p.id}`}
+    >
       <div className={s.rowHead}>
         <span>{p.title}</span>
         <StatusTag of={PLAN_TAGS[p.status]} />
@@ -208,7 +213,7 @@ function PlanRow({ p }: { p: InstalmentPlan }) {
         </span>
       </div>
       <Progress percent={progressPercent(p.paidAmount, p.financedAmount)} label={`${p.title}已还进度`} />
-    </Link>
+    </RowLink>
   );
 }
 
@@ -241,18 +246,18 @@ const Centre = observer(function Centre() {
           />
         </Card>
         <Card>
-          <Link to={href('stagesList', {})} className={s.row} data-testid="cell-records">
+          <RowLink to={href('stagesList', {})} className={s.row} data-testid="cell-records">
             <div className={s.rowHead}>
               <span>结算记录</span>
               <span aria-hidden>›</span>
             </div>
-          </Link>
-          <Link to={href('oldStages')} className={s.row} data-testid="cell-old">
+          </RowLink>
+          <RowLink to={href('oldStages')} className={s.row} data-testid="cell-old">
             <div className={s.rowHead}>
               <span>往期结算记录</span>
               <span aria-hidden>›</span>
             </div>
-          </Link>
+          </RowLink>
         </Card>
       </PullToRefresh>
       <ArrearsSheet open={sheet} onClose={() => setSheet(false)} />

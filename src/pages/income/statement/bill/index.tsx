@@ -1,8 +1,8 @@
 import { ActionSheet, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { MonthBillMerchant, MonthBillOperation } from '@/api/statements';
 import { toast } from '@/components/feedback';
 import { LazyLineChart, type ChartPoint } from '@/components/lazy-line-chart';
@@ -346,9 +346,9 @@ const Statement = observer(function Statement({ store }: { store: StatementBillS
             <span />
           )}
           {isBuilt(exportTo) && (
-            <Link to={exportTo} className={s.link}>
+            <ActionLink to={exportTo} className={s.link}>
               导出
-            </Link>
+            </ActionLink>
           )}
         </div>
         {property && !store.isProperty && <MerchantPicker store={store} />}

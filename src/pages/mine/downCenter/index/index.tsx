@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
+import { ActionLink } from '@/components/links';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { listDocRecords, type DocRecord } from '@/api/exports';
 import { DocRecordRow, ResendSheet } from '@/components/doc-records';
 import { toast } from '@/components/feedback';
@@ -44,9 +44,9 @@ const DownCenter = observer(function DownCenter() {
       <div className={styles.email}>
         <span>接收邮箱 {store.email || '未设置'}</span>
         {isBuilt(href('mineSet')) && (
-          <Link to={href('mineSet')} className={styles.link}>
+          <ActionLink to={href('mineSet')} className={styles.link}>
             修改
-          </Link>
+          </ActionLink>
         )}
       </div>
       <Segmented

@@ -1,7 +1,8 @@
 import { Input, Popup, TextArea } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
@@ -149,7 +150,7 @@ const AgentInfo = observer(function AgentInfo({ id }: { id: number }) {
       <section className={riders.card} aria-labelledby="agent-recent">
         <div className={styles.head}>
           <h2 id="agent-recent">最近划拨</h2>
-          <Link to={href('factorialList', { tab: 'transfers' })}>查看全部</Link>
+          <ActionLink to={href('factorialList', { tab: 'transfers' })}>查看全部</ActionLink>
         </div>
         {store.recent.data && store.recent.data.list.length === 0 && <p className={riders.muted}>暂无划拨记录</p>}
         {store.recent.data?.list.map((t) => (

@@ -1,7 +1,7 @@
 import { PullToRefresh } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
@@ -114,14 +114,14 @@ const SimIndex = observer(function SimIndex() {
           <p className={local.note}>每月1日按在网4G设备数冻结当月月租，次月1日结算扣款；WiFi/蓝牙设备不收取</p>
         </section>
         <section className={styles.card} aria-label="结算记录">
-          <Link to={href('simList')} className={local.entry} data-testid="sim-records">
+          <RowLink to={href('simList')} className={local.entry} data-testid="sim-records">
             <span>结算记录</span>
             <span aria-hidden>›</span>
-          </Link>
-          <Link to={href('oldSim')} className={local.entry} data-testid="sim-old">
+          </RowLink>
+          <RowLink to={href('oldSim')} className={local.entry} data-testid="sim-old">
             <span>往期结算记录</span>
             <span aria-hidden>›</span>
-          </Link>
+          </RowLink>
         </section>
       </PullToRefresh>
     </main>

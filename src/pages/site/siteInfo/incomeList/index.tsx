@@ -1,8 +1,9 @@
 import { PullToRefresh, Skeleton } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { useLeaveWhen } from '@/components/route-query';
 import { href } from '@/config/routes';
@@ -114,7 +115,7 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                   ))}
                 </div>
                 {data.list.map((m) => (
-                  <Link
+                  <RowLink
                     key={m.month}
                     to={detail('chargerList', m.month)}
                     className={styles.monthRow}
@@ -134,7 +135,7 @@ const IncomeListPage = observer(function IncomeListPage({ siteId }: { siteId: nu
                       我的收入 <Money fen={m.myIncome} />
                     </div>
                     <RightOutline />
-                  </Link>
+                  </RowLink>
                 ))}
               </section>
             </>

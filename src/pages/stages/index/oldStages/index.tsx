@@ -1,7 +1,7 @@
 import { Picker } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { getSettlementHistory, type CostSettlement } from '@/api/settlement';
 import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
@@ -21,7 +21,7 @@ const FIRST_YEAR = 2020;
 
 function SheetRow({ c }: { c: CostSettlement }) {
   return (
-    <Link to={href('stagesList', { cycle: c.cycle })} className={s.row} data-testid={`sheet-row-${c.cycle}`}>
+    <RowLink to={href('stagesList', { cycle: c.cycle })} className={s.row} data-testid={`sheet-row-${c.cycle}`}>
       <div className={s.rowHead}>
         <span>{c.cycle} 结算单</span>
         <StatusTag of={SHEET_TAGS[c.status]} />
@@ -45,7 +45,7 @@ function SheetRow({ c }: { c: CostSettlement }) {
         </span>
         <span className={c.oweAmount > 0 ? s.danger : undefined}>欠费 {formatFen(c.oweAmount)}</span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 

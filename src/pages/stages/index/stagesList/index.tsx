@@ -1,7 +1,8 @@
 import { DatePicker } from 'antd-mobile';
+import { RowLink } from '@/components/links';
 import { CloseOutline, DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   getDeductions,
   getInstalmentRefunds,
@@ -47,7 +48,7 @@ const REFUND_STATUS: Record<1 | 2 | 3, string> = { 1: '退款中', 2: '已退款
 
 function DeductionRow({ d }: { d: Deduction }) {
   return (
-    <Link to={href('stageInfo', { id: d.id })} className={s.row} data-testid={`deduction-row-${d.id}`}>
+    <RowLink to={href('stageInfo', { id: d.id })} className={s.row} data-testid={`deduction-row-${d.id}`}>
       <div className={s.rowHead}>
         <span>
           {d.cycle} {d.title}
@@ -70,7 +71,7 @@ function DeductionRow({ d }: { d: Deduction }) {
         {d.oweAmount > 0 && <span className={s.danger}>欠费 {formatFen(d.oweAmount)}</span>}
         <span>结算时间 {d.status === 1 || d.settleTime === null ? '—' : formatTime(d.settleTime)}</span>
       </div>
-    </Link>
+    </RowLink>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Input, Popup, Switch } from 'antd-mobile';
+import { ActionLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery } from '@/components/route-query';
@@ -242,9 +243,9 @@ const Property = observer(function Property({ store }: { store: TenementInfoStor
             {
               label: '站点',
               value: (
-                <Link to={href('tenementSites', { merchantId })} data-testid="property-site-count">
+                <ActionLink to={href('tenementSites', { merchantId })} data-testid="property-site-count">
                   {home ? `${home.summary.siteCount} 个 ›` : '--'}
-                </Link>
+                </ActionLink>
               ),
             },
             { label: '本月分润', value: formatFen(home?.summary.monthShareIncome), testId: 'property-month-share' },

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
+import { RowLink } from '@/components/links';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { MerchantHomePage } from '@/api/home';
 import { PagedList } from '@/components/paged-list';
 import { useRouteQuery } from '@/components/route-query';
@@ -44,9 +45,13 @@ function SiteItem({ s, linked }: { s: SiteRow; linked: boolean }) {
     </>
   );
   return linked ? (
-    <Link to={href('siteInfo', { siteId: s.siteId })} className={riders.item} data-testid={`property-site-${s.siteId}`}>
+    <RowLink
+      to={href('siteInfo', { siteId: s.siteId })}
+      className={riders.item}
+      data-testid={`property-site-${s.siteId}`}
+    >
       {body}
-    </Link>
+    </RowLink>
   ) : (
     <div className={riders.item} data-testid={`property-site-${s.siteId}`}>
       {body}

@@ -1,7 +1,8 @@
 import { ActionSheet, Input, Popup, Radio, TextArea } from 'antd-mobile';
+import { ActionLink, RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { CardDetail } from '@/api/card';
 import { RESET_REASONS } from '@/api/card-rules';
@@ -346,7 +347,9 @@ const CardInfo = observer(function CardInfo({ cardType, cardId }: { cardType: 1 
               value:
                 card.cardType === 3 ? (
                   isBuilt(href('cardBindAddress', { cardId, cardType })) ? (
-                    <Link to={href('cardBindAddress', { cardId, cardType })}>{card.sites.length} 个站点 ›</Link>
+                    <ActionLink to={href('cardBindAddress', { cardId, cardType })}>
+                      {card.sites.length} 个站点 ›
+                    </ActionLink>
                   ) : (
                     `${card.sites.length} 个站点`
                   )
@@ -377,10 +380,10 @@ const CardInfo = observer(function CardInfo({ cardType, cardId }: { cardType: 1 
       {entries.length > 0 && (
         <section className={styles.card}>
           {entries.map((e) => (
-            <Link key={e.label} to={e.to} className={styles.entry}>
+            <RowLink key={e.label} to={e.to} className={styles.entry}>
               <span>{e.label}</span>
               <span className={styles.muted}>›</span>
-            </Link>
+            </RowLink>
           ))}
         </section>
       )}
