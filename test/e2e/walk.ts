@@ -63,7 +63,7 @@ export async function openInApp(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Waits until the screen shows its content: no loading indicator, no skeleton, no request in flight, and what it shows
+ * Waits until the screen shows its content: no loading indicator (加载中), no skeleton, and what it shows
  * unchanged through 4 looks 100 ms apart (20 s at most). Resolves to the time it took, in ms.
  */
 export async function untilContent(page: Page): Promise<number> {
@@ -73,7 +73,7 @@ export async function untilContent(page: Page): Promise<number> {
   while (Date.now() - start < 20_000 && still < 4) {
     const now = await page
       .evaluate(() =>
-        document.querySelector('.app-loading-mask, .adm-skeleton, .adm-dot-loading')
+        document.querySelector('.app-loading-mask, .adm-skeleton')
           ? 'loading'
           : `${location.href}|${document.body.innerText}`,
       )
