@@ -88,8 +88,8 @@ export async function untilContent(page: Page): Promise<number> {
 /**
  * Finds an address for every route: from the hubs and the routes that need no id, it opens each new route once and
  * follows the links its screen shows (`a[href]` of the app's origin) to routes not found yet, until every route has an
- * address or no screen leads further; then taps the rows and entries of the screens nearest to each route still
- * missing (findByTaps). Routes that need no id are opened at their bare path. Resolves to each found route's address
+ * address or no screen leads further. Routes that need no id are opened at their bare path. A route whose screen is
+ * opened only by script (a row with a tap handler, not a link) is not found this way: it is listed as missing. Resolves to each found route's address
  * (path and query, in the route table's order) and the routes not found.
  */
 export async function findRoutes(
@@ -122,107 +122,8 @@ export async function findRoutes(
     }
   }
   log(`walk: ${found.size} of ${routes.length} routes found through links`);
-  await findByTaps(page, routes, found, log);
-  log(`walk: ${found.size} of ${routes.length} routes found after taps`);
   const ordered = new Map(routes.flatMap((r) => (found.has(r.name) ? [[r.name, found.get(r.name)!] as const] : [])));
   return { found: ordered, missing: routes.filter((r) => !found.has(r.name)) };
-}
-
-/** What a tap must not be: an action that changes data or moves money (a tap here only looks for a screen). */
-const NOT_TAPPED =
-  /提交|确认|确定|删除|保存|退款|提现|支付|缴费|注销|解绑|停用|启用|重置|清空|退出|签署|同意|拒绝|驳回|通过|撤销|取消|启动|停止|扫码|复制|导出|拨打/;
-
-/**
- * The second way of findRoutes: rows and entries that open their screen by script (a tap, not a link). For each route
- * still missing, the found screens whose path shares the most leading segments with its path (its parent list first)
- * are opened, and their tappable elements that do not act on data (NOT_TAPPED) are tapped one by one, 20 at most per
- * screen and 15 screens at most; a tap that lands on a missing route gives its address. Each screen is tapped once.
- */
-async function findByTaps(
-  page: Page,
-  routes: readonly WalkRoute[],
-  found: Map<RouteName, string>,
-  log: (line: string) => void,
-): Promise<void> {
-  const shared = (a: string, b: string) => {
-    const x = a.split('/');
-    const y = b.split('/');
-    let n = 0;
-    while (n < x.length && n < y.length && x[n] === y[n]) n += 1;
-    return n;
-  };
-  const tapped = new Set<RouteName>();
-  for (;;) {
-    const missing = routes.filter((r) => !found.has(r.name));
-    const candidates = missing
-      .flatMap((m) =>
-        routes
-          .filter((r) => found.has(r.name) && !tapped.has(r.name) && shared(r.path, m.path) > 1)
-          .map((r) => ({ r, score: shared(r.path, m.path) })),
-      )
-      .sort((a, b) => b.score - a.score);
-    const next = candidates[0]?.r;
-    if (!next || tapped.size >= 15) return;
-    tapped.add(next.name);
-    const from = found.get(next.name)!;
-    await openInApp(page, from);
-    await untilContent(page);
-    const count = await markTappables(page);
-    log(`walk: tapping ${Math.min(count, 20)} elements of ${next.name} (${from})`);
-    for (let i = 0; i < Math.min(count, 20); i += 1) {
-      if (routes.every((r) => found.has(r.name))) return;
-      if (!(await page.$(`[data-walk-tap="${i}"]`))) {
-        await openInApp(page, from);
-        await untilContent(page);
-        await markTappables(page);
-      }
-      const before = page.url();
-      await page.click(`[data-walk-tap="${i}"]`).catch(() => undefined);
-      // Where the tap leads shows in the address at once (the screen itself need not have loaded): 3 s at most.
-      await page
-        .waitForFunction((was: string) => location.href !== was, { timeout: 3000 }, before)
-        .catch(() => undefined);
-      const url = new URL(page.url());
-      const route = page.url() !== before ? routeOf(routes, url) : undefined;
-      if (route && !found.has(route.name)) found.set(route.name, `${url.pathname}${url.search}`);
-      if (page.url() !== before || (await page.$('.adm-mask, .adm-popup-body, .adm-center-popup-body'))) {
-        await openInApp(page, from);
-        await untilContent(page);
-        await markTappables(page);
-      }
-    }
-  }
-}
-
-/**
- * Marks the screen's tappable elements `data-walk-tap="0…"` in document order (the first row of a list stands for its
- * rows; elements inside another are the same tap; nothing whose text is an action: NOT_TAPPED). Resolves to how many.
- */
-function markTappables(page: Page): Promise<number> {
-  return page.evaluate((notTapped: string) => {
-    const skip = new RegExp(notTapped);
-    for (const el of document.querySelectorAll('[data-walk-tap]')) el.removeAttribute('data-walk-tap');
-    const root = document.querySelector('#root') ?? document.body;
-    const found = new Set<Element>();
-    for (const el of root.querySelectorAll('button, [role="button"], [role="tab"], a[href]')) found.add(el);
-    for (const el of root.querySelectorAll('*'))
-      if (getComputedStyle(el).cursor === 'pointer' && getComputedStyle(el.parentElement ?? el).cursor !== 'pointer')
-        found.add(el);
-    const kept = [...found].filter((el) => {
-      const rect = el.getBoundingClientRect();
-      const text = (el as HTMLElement).innerText ?? '';
-      return (
-        rect.width > 0 &&
-        rect.height > 0 &&
-        !el.closest('.adm-tab-bar, .adm-nav-bar') &&
-        !el.closest('[data-index]:not([data-index="0"])') &&
-        !skip.test(text.slice(0, 12)) &&
-        ![...found].some((other) => other !== el && other.contains(el))
-      );
-    });
-    kept.forEach((el, i) => el.setAttribute('data-walk-tap', String(i)));
-    return kept.length;
-  }, NOT_TAPPED.source);
 }
 
 /** What one route showed. */
