@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
 import { HSTS, renderNginx } from '../../deploy/render-nginx';
 import { checkScreen } from './a11y';
+import { openInApp } from './walk';
 import { flatRoutes, ROUTES } from '../../src/app/routes';
 import { ROUTE_TABLE, type QuerySpec, type RouteName } from '../../src/config/routes';
 import {
@@ -76,15 +77,6 @@ async function watchCsp(page: Page): Promise<string[]> {
     if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
   });
   return violations;
-}
-
-/** Opens `url` in the running app as its router would (history + popstate: no reload), and waits until it settles. */
-async function openInApp(page: Page, url: string): Promise<void> {
-  await page.evaluate((to: string) => {
-    history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, url);
-  await page.waitForNetworkIdle({ idleTime: 150, timeout: 10_000 }).catch(() => undefined);
 }
 
 function freePort(): Promise<number> {
@@ -273,6 +265,7 @@ http {
       const inaccessible: string[] = [];
       for (const url of screens) {
         await openInApp(page, url);
+        await page.waitForNetworkIdle({ idleTime: 150, timeout: 10_000 }).catch(() => undefined);
         const at = new URL(page.url()).pathname;
         if (at !== new URL(url, base).pathname) elsewhere.push(`${url} → ${at}`);
         // Every built screen, with what the sandbox gives it, passes the accessibility check (issue 15 item 5), even
