@@ -128,6 +128,32 @@ describe('PagedList', () => {
     expect(calls.at(-1)).toMatchObject({ pageNum: 1, keyword: '翠苑' });
   });
 
+  it('never shows the last rows beside the empty state of a watched value without a match', async () => {
+    // 3 rows for no keyword, none for 无此站点.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as { keyword?: string };
+        const list = body.keyword ? [] : [1, 2, 3].map((id) => ({ id, name: `站点${id}` }));
+        return new Response(JSON.stringify({ code: 0, data: { list, total: list.length } }), { status: 200 });
+      }),
+    );
+    const both: string[] = [];
+    const watch = new MutationObserver(() => {
+      const text = document.body.textContent ?? '';
+      if (text.includes('还没有站点') && text.includes('站点1')) both.push(text);
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    onTestFinished(() => watch.disconnect());
+    const { rerender } = render(<List keyword="" />);
+    await screen.findByText('站点1');
+    rerender(<List keyword="无此站点" />);
+    await screen.findByText('还没有站点');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('站点1')).toBeNull();
+    expect(both).toEqual([]);
+  });
+
   it('lists the rows of a list that scrolls inside a box of its own (scrollParent)', async () => {
     serve(3);
     function Boxed() {

@@ -134,7 +134,10 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
   const hasMore = typeof total === 'number' ? list.length < total : !isLastPage;
   // The rows render from a deferred copy: when a page arrives React renders its rows in a background render that
   // yields to the browser every few ms (a transition), not in one long task; meanwhile the skeleton stays.
-  const rows = useDeferredValue(list);
+  // An empty answer shows at once, though: the old rows must not stay beside the empty state (a search without a match
+  // showed 未找到相关站点 over the last list's rows for a moment).
+  const deferredRows = useDeferredValue(list);
+  const rows = list.length === 0 ? list : deferredRows;
   // A failed load shows in `error` (and the request layer has told the user): the promise's rejection is not news.
   const { reload: reloadPage } = pagination;
   const reload = useCallback(() => reloadPage().catch(() => undefined), [reloadPage]);
