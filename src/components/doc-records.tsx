@@ -1,5 +1,5 @@
 import { Input, Popup, Tag } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { DOC_TYPE_NAMES } from '@/api/export-rules';
 import type { DocRecord } from '@/api/exports';
@@ -26,13 +26,26 @@ export function fileSizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/**
+ * A file name that may wrap after each `_` (充电订单_2026-11-22_/2026-11-28.xlsx), never inside a date or the extension:
+ * each part is a span that does not wrap, a <wbr> after each `_`.
+ */
+function breakable(fileName: string): ReactNode[] {
+  const parts = fileName.split('_');
+  return parts.flatMap((part, i) =>
+    i < parts.length - 1
+      ? [<span key={`p${i}`}>{`${part}_`}</span>, <wbr key={`w${i}`} />]
+      : [<span key={`p${i}`}>{part}</span>],
+  );
+}
+
 /** One export record; `onResend` is offered for 已发送 and 发送失败. */
 export function DocRecordRow({ r, onResend }: { r: DocRecord; onResend: (r: DocRecord) => void }) {
   const status = STATUS[r.status];
   return (
     <div className={styles.row} data-testid={`doc-row-${r.id}`}>
       <div className={styles.head}>
-        <span>{r.fileName}</span>
+        <span className={styles.fileName}>{breakable(r.fileName)}</span>
         <Tag color={status.color}>{status.text}</Tag>
       </div>
       <div className={styles.line}>

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'puppeteer';
-import { layoutFindings, type LayoutRule } from './layout';
+import { LAYOUT_RULES, layoutFindings, type LayoutRule } from './layout';
 
 /**
  * The automatic accessibility check of the end-to-end suite (issue 15 item 4): every screen a test opens, in each
@@ -138,6 +138,14 @@ function configureProjectRules(): void {
 }
 
 /**
+ * LAYOUT_REPORT=FILE (a run of the suite to see what enforcing more layout rules would find): every rule of the layout
+ * check runs, and the findings of those not enforced are appended to FILE, one JSON object a line, instead of failing.
+ */
+const REPORT_FILE = process.env.LAYOUT_REPORT ?? '';
+
+const isLayoutRule = (id: string): id is LayoutRule => (LAYOUT_RULES as readonly string[]).includes(id);
+
+/**
  * One look at the screen: waits for its finite animations, then axe-core's rules and the layout checks. `scope`
  * 'overlays' limits axe to the open overlays (their page was checked before).
  */
@@ -185,7 +193,7 @@ async function scan(page: Page, scope: 'page' | 'overlays'): Promise<Violation[]
     },
     scope === 'overlays' ? OVERLAY_ROOTS : null,
   );
-  violations.push(...(await page.evaluate(layoutFindings, ENFORCED_LAYOUT_RULES)));
+  violations.push(...(await page.evaluate(layoutFindings, REPORT_FILE ? LAYOUT_RULES : ENFORCED_LAYOUT_RULES)));
   return violations;
 }
 
@@ -274,6 +282,11 @@ export async function checkScreen(page: Page): Promise<void> {
   checked.add(key);
   // A whole-page look checked the page too, whatever was open on it.
   if (scope === 'page') checked.add(screen);
+  if (REPORT_FILE) {
+    const reported = violations.filter((v) => isLayoutRule(v.id) && !ENFORCED_LAYOUT_RULES.includes(v.id));
+    for (const v of reported) appendFileSync(REPORT_FILE, `${JSON.stringify({ host, screen: key, ...v })}\n`);
+    violations = violations.filter((v) => !reported.includes(v));
+  }
   const failing = violations.filter((v) => v.impact !== null && FAILING.has(v.impact));
   if (failing.length === 0) return;
   const report = failing

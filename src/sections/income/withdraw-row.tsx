@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { RowLink } from '@/components/links';
-import type { WithdrawRecord, WithdrawStatus } from '@/api/withdraw';
+import { WITHDRAW_STATUS_TEXT, type WithdrawRecord, type WithdrawStatus } from '@/api/withdraw';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
@@ -12,13 +12,13 @@ import styles from './withdraw-row.module.css';
  * fee, status, 自动 tag, time); a tap opens its cashResult.
  */
 
-/** Status tags (D): 待审核 / 处理中 blue, 已到账 green, 提现失败 / 已驳回 red. */
+/** Status tags (D): 待审核 / 处理中 blue, 已到账 green, 提现失败 / 已驳回 red; the words are WITHDRAW_STATUS_TEXT. */
 export const STATUS_TAGS: Record<WithdrawStatus, { text: string; color: string }> = {
-  1: { text: '待审核', color: 'primary' },
-  2: { text: '处理中', color: 'primary' },
-  3: { text: '已到账', color: 'success' },
-  4: { text: '提现失败', color: 'danger' },
-  5: { text: '已驳回', color: 'danger' },
+  1: { text: WITHDRAW_STATUS_TEXT[1], color: 'primary' },
+  2: { text: WITHDRAW_STATUS_TEXT[2], color: 'primary' },
+  3: { text: WITHDRAW_STATUS_TEXT[3], color: 'success' },
+  4: { text: WITHDRAW_STATUS_TEXT[4], color: 'danger' },
+  5: { text: WITHDRAW_STATUS_TEXT[5], color: 'danger' },
 };
 
 export function WithdrawRow({ r }: { r: WithdrawRecord }) {

@@ -115,7 +115,7 @@ const BankAdd = observer(function BankAdd() {
         <FormRow label="开户支行">
           <Input
             name="branchName"
-            placeholder="选填，如招商银行南京新街口支行"
+            placeholder="选填，如新街口支行"
             value={store.branchName}
             onChange={(v) => store.set('branchName', v)}
           />

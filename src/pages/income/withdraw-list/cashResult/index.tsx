@@ -1,4 +1,4 @@
-import { PullToRefresh, Steps } from 'antd-mobile';
+import { PullToRefresh, Steps, Tag } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -9,7 +9,9 @@ import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
-import { cardLabel, Failed, Loading, Page } from '@/sections/income/parts';
+import { WITHDRAW_STATUS_TEXT } from '@/api/withdraw';
+import { Failed, Loading, Page } from '@/sections/income/parts';
+import { STATUS_TAGS } from '@/sections/income/withdraw-row';
 import { useScreenStore } from '@/stores/screen-store';
 import { cashResultStore, RESULT_TITLES } from '@/stores/screens/income/cash-result';
 import styles from './cash-result.module.css';
@@ -58,7 +60,7 @@ const Result = observer(function Result({ id, fromApply }: { id: number; fromApp
           <Steps direction="vertical" current={d.status === 3 ? 2 : failed ? 2 : 1}>
             <Steps.Step title="发起提现" description={time(d.applyTime)} />
             <Steps.Step
-              title="处理中"
+              title={WITHDRAW_STATUS_TEXT[d.status === 1 ? 1 : 2]}
               description={`${d.auditTime ? `${time(d.auditTime)} · ` : ''}预计${formatTime(d.expectTime, 'MM-DD HH:mm')}前到账`}
             />
             {failed ? (
@@ -74,6 +76,10 @@ const Result = observer(function Result({ id, fromApply }: { id: number; fromApp
         </section>
         <section className={styles.block}>
           <dl className={styles.fields}>
+            <dt>状态</dt>
+            <dd data-testid="cash-result-status">
+              <Tag color={STATUS_TAGS[d.status].color}>{STATUS_TAGS[d.status].text}</Tag>
+            </dd>
             <dt>提现金额</dt>
             <dd>{formatFen(d.amount)}</dd>
             <dt>手续费</dt>
@@ -81,8 +87,8 @@ const Result = observer(function Result({ id, fromApply }: { id: number; fromApp
             <dt>实际到账</dt>
             <dd data-testid="cash-result-actual">{formatFen(d.actualAmount)}</dd>
             <dt>到账账户</dt>
-            <dd>
-              {cardLabel(d)} {d.holderName}
+            <dd data-testid="cash-result-account">
+              {d.bankName} {d.cardType === 2 ? '对公账户' : '储蓄卡'}({d.cardNoTail}) {d.holderName}
             </dd>
             <dt>提现方式</dt>
             <dd>{d.source === 2 ? '自动' : '手动'}</dd>

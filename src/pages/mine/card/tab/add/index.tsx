@@ -73,7 +73,7 @@ const CardAdd = observer(function CardAdd({ cardType }: { cardType: CardType }) 
         {store.mode === 'single' ? (
           <>
             <Field label="卡号">
-              <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <div className={styles.inputWithButtons}>
                 <Input
                   name="cardNo"
                   aria-label="卡号"

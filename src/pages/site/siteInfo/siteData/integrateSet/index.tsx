@@ -2,6 +2,7 @@ import { Input, List } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
+import { Button } from '@/components/button';
 import { formatBp } from '@/lib/rate';
 import { formatFen } from '@/lib/money';
 import { maskPhone } from '@/lib/phone';
@@ -45,12 +46,15 @@ const PartyRows = observer(function PartyRows({ store }: { store: ShareSettingsS
                       aria-label={`${p.name}分成比例`}
                     />
                     %
-                    <DeleteOutline
+                    <Button
+                      size="mini"
+                      fill="none"
                       className={shared.partyDelete}
-                      role="button"
                       aria-label={`删除${p.name}`}
                       onClick={() => void confirmRemove(store, p.userId)}
-                    />
+                    >
+                      <DeleteOutline />
+                    </Button>
                   </>
                 )}
               </span>

@@ -72,12 +72,15 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
               {editable && (
                 <td>
                   {form.tiers.length > 1 && (
-                    <DeleteOutline
-                      role="button"
+                    <Button
+                      size="mini"
+                      fill="none"
                       aria-label="删除档位"
                       className={shared.partyDelete}
                       onClick={() => store.removeTier(t.key)}
-                    />
+                    >
+                      <DeleteOutline />
+                    </Button>
                   )}
                 </td>
               )}
@@ -119,11 +122,15 @@ const Prepay = observer(function Prepay({ store }: { store: ChargeSettingsStore 
           <span key={fen} className={styles.prepayChip}>
             ¥{fenToYuan(fen)}
             {store.editable && (
-              <CloseOutline
-                role="button"
+              <Button
+                size="mini"
+                fill="none"
                 aria-label={`删除¥${fenToYuan(fen)}`}
+                className={styles.prepayDelete}
                 onClick={() => store.removePrepay(fen)}
-              />
+              >
+                <CloseOutline />
+              </Button>
             )}
           </span>
         ))}
