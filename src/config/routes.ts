@@ -208,7 +208,7 @@ export const ROUTE_TABLE = {
   areaCardBill: { path: '/income/areaCard-bill', title: '充值冻结记录', query: { freezeId: 'id?' } },
   exportFile: {
     path: '/income/exportFile',
-    title: '导出',
+    title: '导出报表',
     query: { type: 'int?', month: 'month?', siteId: 'id?', merchantId: 'id?' },
   },
   detailList: { path: '/income/detail-list', title: '明细', query: { date: 'day?', merchantId: 'id?' } },

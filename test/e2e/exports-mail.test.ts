@@ -53,7 +53,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: exports', (host) => {
     const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
     await page.goto(`${baseUrl}/income/exportFile?type=3`);
     await waitForText(page, '报表类型');
-    expect(await page.title()).toBe('导出');
+    expect(await page.title()).toBe('导出报表');
     const range = await textOf(page, byTestId('export-range'));
     const [startDate, endDate] = range.split(' 至 ') as [string, string];
     await fillInput(page, 'email', email);

@@ -71,7 +71,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: work orders', (host) => {
     expect(approved).toMatchObject({ status: 3, siteName: `${comm}充电站`, siteStatus: 2, builderName: '王强' });
     const stationId = approved.stationId ?? 0;
 
-    // The builder: his home counts it; 施工工单 lists it; training, a box, then 提交验收.
+    // The builder: his home counts it; 施工中工单 lists it; training, a box, then 提交验收.
     const builder = await openDemoPhone(browser(), baseUrl, host, BUILDER_PHONE);
     const builderInfo = await builder.call.get<{ orderCount: number }>('/api/user/getCommercialInfo');
     await waitForTextOf(builder.page, byTestId('builder-order-count'), String(builderInfo.orderCount));

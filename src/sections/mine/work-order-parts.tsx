@@ -63,7 +63,7 @@ export function OnlineRow({ r }: { r: WorkOrderRow }) {
   );
 }
 
-/** A row of 施工工单: number, site, builder, approval time, "已装 x/y 台", status, 未培训. */
+/** A row of 施工中工单: number, site, builder, approval time, "已装 x/y 台", status, 未培训. */
 export function WorkingRow({ r }: { r: WorkOrderRow }) {
   return (
     <RowLink to={href('installDetail', { id: r.id })} className={styles.item} data-testid={`work-order-${r.id}`}>

@@ -10,7 +10,7 @@ import { useScreenStore } from '@/stores/screen-store';
 import { workOrderStore } from '@/stores/screens/mine/work-order';
 
 /**
- * /mine/workOrder — 安装工单 (C-mine.md): the tabs 线上工单 (badge 待审核) | 施工工单 (badge 待验收) over the child route;
+ * /mine/workOrder — 安装工单 (C-mine.md): the tabs 线上工单 (badge 待审核) | 施工中工单 (badge 待验收) over the child route;
  * /mine/workOrder itself opens online, or working for a builder, whose online tab is hidden. The badges refresh on
  * every entry (and after a review or an acceptance, by the detail); they are hidden when 0 or on error.
  */
@@ -39,7 +39,7 @@ const WorkOrderLayout = observer(function WorkOrderLayout() {
             to: href('workOrderOnline'),
           },
         ]),
-    { key: 'working' as const, label: '施工工单', badge: counts?.waitAcceptCount ?? 0, to: href('workOrderWorking') },
+    { key: 'working' as const, label: '施工中工单', badge: counts?.waitAcceptCount ?? 0, to: href('workOrderWorking') },
   ];
   return (
     <main className={styles.page}>

@@ -140,7 +140,7 @@ export class HomeStore {
               { key: 'remoteCharge', label: '远程充电', to: href('remoteCharge'), permission: 'remote:charge' },
               { key: 'chargerRecord', label: '充电记录', to: href('chargerRecordList'), permission: 'order:view' },
               { key: 'card', label: '卡片管理', to: href('card'), permission: 'card:view' },
-              { key: 'permuteCard', label: '老卡置换', to: href('permuteCard'), permission: 'card:edit' },
+              { key: 'permuteCard', label: '旧卡更换', to: href('permuteCard'), permission: 'card:edit' },
               { key: 'withdraw', label: '提现', to: href('withdraw'), permission: 'withdraw' },
               { key: 'statement', label: '对账单', to: href('statementBill'), permission: 'bill:view' },
               {
@@ -159,7 +159,7 @@ export class HomeStore {
               },
               {
                 key: 'workOrder',
-                label: '施工工单',
+                label: '安装工单',
                 to: href('workOrderOnline'),
                 permission: 'workOrder',
                 badge: merchant.base.orderCount,
@@ -176,7 +176,7 @@ export class HomeStore {
               { key: 'notice', label: '系统消息', to: href('upgrads'), permission: 'message' },
               { key: 'sim', label: 'SIM卡月租', to: href('sim'), permission: 'sim' },
               { key: 'parking', label: '停车记录', to: href('parkingList'), permission: 'parking' },
-              { key: 'downCenter', label: '报表下载', to: href('downCenter'), permission: 'export' },
+              { key: 'downCenter', label: '对账单下载中心', to: href('downCenter'), permission: 'export' },
               {
                 key: 'compact',
                 label: '未签约订单',

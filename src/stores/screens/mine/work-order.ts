@@ -17,7 +17,7 @@ export class WorkOrderStore {
     makeAutoObservable<WorkOrderStore, 'root'>(this, { root: false });
   }
 
-  /** True for a builder: only the 施工工单 tab, only his orders (the server's scope). */
+  /** True for a builder: only the 施工中工单 tab, only his orders (the server's scope). */
   get isBuilder(): boolean {
     return this.root.session.extendPermission?.accountType === 5;
   }

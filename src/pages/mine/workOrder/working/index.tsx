@@ -17,7 +17,7 @@ const WorkingList = observer(function WorkingList() {
   const query = useRouteQuery('workOrderWorking');
   const store = useScreenStore(workingListStore, query?.status);
   return (
-    <section aria-label="施工工单">
+    <section aria-label="施工中工单">
       <Chips
         testId="work-order-chips"
         items={WORKING_CHIPS}
