@@ -119,9 +119,10 @@ describe('the default 今日收入 sort', () => {
       const own = byIncome.filter((r) => !r.shareOnly);
       for (let i = 1; i < own.length; i++) {
         const [a, b] = [own[i - 1] as SiteRow, own[i] as SiteRow];
-        expect(a.todayIncome > b.todayIncome || (a.todayIncome === b.todayIncome && a.id < b.id)).toBe(true);
+        const [ai, bi] = [a.todayIncome ?? NaN, b.todayIncome ?? NaN];
+        expect(ai > bi || (ai === bi && a.id < b.id)).toBe(true);
       }
-      expect(own.some((r) => r.todayIncome < 0)).toBe(true);
+      expect(own.some((r) => (r.todayIncome ?? NaN) < 0)).toBe(true);
       // each row's figure is the one its site detail shows
       for (const r of byIncome) {
         const detail = await sb.data<SiteDetail>(DEMO_PHONES.operator, `/api/site/siteBaseInfo?siteId=${r.id}`);

@@ -37,13 +37,13 @@ describe('siteList', () => {
     expect(all.find((s) => s.boxCount === 0)?.name).toBe('古荡新村充电站');
     const today = (await sb.get<{ total: number }>('/api/user/todayIncome', tokens.operator)).body.data.total;
     // Area-card recharges belong to no single site: the rows add up to today's income minus those.
-    expect(all.reduce((s, r) => s + r.todayIncome, 0)).toBeLessThanOrEqual(today);
+    expect(all.reduce((s, r) => s + (r.todayIncome ?? NaN), 0)).toBeLessThanOrEqual(today);
   });
 
   it('sorts by today income (default), creation, offline boxes; filters by keyword and community', async () => {
     const byIncome = (await list(tokens.operator, { sort: 1 })).body.data.list
       .filter((s) => !s.shareOnly)
-      .map((s) => s.todayIncome);
+      .map((s) => s.todayIncome ?? NaN);
     expect([...byIncome].sort((a, b) => b - a)).toEqual(byIncome);
     expect(byIncome[0]).toBeGreaterThan(0);
     // own sites first, then the share-only site 7 (each group in the sort's order)
@@ -92,6 +92,25 @@ describe('siteList', () => {
     expect(agentSites.find((s) => s.id === 4)).toMatchObject({ editable: false, shareOnly: true });
     const builder = await sb.login(DEMO_PHONES.builder);
     expect((await list(builder, {})).body.data.canAdd).toBe(false);
+  });
+
+  it('sends no income figure to a caller without income:view (a builder), nor sorts by them', async () => {
+    const builder = await sb.login(DEMO_PHONES.builder);
+    const rows = (await list(builder, { sort: 1 })).body.data.list;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).not.toHaveProperty('todayIncome');
+      expect(row).not.toHaveProperty('todayOrderCount');
+    }
+    // 今日收入 as the sort would tell the order of incomes: the builder's list is the newest first instead.
+    const newest = (await list(builder, { sort: 2 })).body.data.list;
+    expect(rows.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    const detail = (await sb.get<SiteDetail>(`/api/site/siteBaseInfo?siteId=${rows[0]?.id}`, builder)).body.data;
+    expect(detail.name).toBe(rows[0]?.name);
+    for (const figure of ['todayIncome', 'todayOrderCount', 'monthIncome']) expect(detail).not.toHaveProperty(figure);
+    // The operator (income:view) gets them.
+    const operatorRows = (await list(tokens.operator, { sort: 1 })).body.data.list;
+    expect(operatorRows.every((r) => typeof r.todayIncome === 'number')).toBe(true);
   });
 });
 

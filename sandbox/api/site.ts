@@ -326,6 +326,7 @@ export async function siteListPage(
   scope: Scope,
   q: z.infer<typeof siteListSchema>,
   now: number,
+  figures = true,
 ): Promise<Omit<SiteListPage, 'canAdd'>> {
   const scopeIds = await scope.siteIds();
   const visible = await scope.visibleSites();
@@ -397,15 +398,21 @@ export async function siteListPage(
       shareOnly,
     };
   });
+  // Without income:view the list is neither sorted by income (its order would tell it) nor carries the figures.
+  const sort = !figures && q.sort === 1 ? 2 : q.sort;
   const byFigure: (a: SiteRow, b: SiteRow) => number =
-    q.sort === 2
+    sort === 2
       ? (a, b) => b.createTime - a.createTime || b.id - a.id
-      : q.sort === 3
+      : sort === 3
         ? (a, b) => b.boxOfflineCount - a.boxOfflineCount || a.id - b.id
-        : (a, b) => b.todayIncome - a.todayIncome || a.id - b.id;
+        : (a, b) => (b.todayIncome ?? 0) - (a.todayIncome ?? 0) || a.id - b.id;
   list.sort((a, b) => Number(a.shareOnly) - Number(b.shareOnly) || byFigure(a, b));
   const from = (q.pageNum - 1) * q.pageSize;
-  return { list: list.slice(from, from + q.pageSize), total: list.length };
+  const page = list.slice(from, from + q.pageSize);
+  return {
+    list: figures ? page : page.map(({ todayIncome: _income, todayOrderCount: _orders, ...row }) => row),
+    total: list.length,
+  };
 }
 
 export function siteRoutes(db: PGlite, now: () => number) {
@@ -419,7 +426,8 @@ export function siteRoutes(db: PGlite, now: () => number) {
       // The lazy 00:00 job (B.6) for every site: party visibility and auditStatus follow the versions in force.
       await activateDueVersions(db, now());
       const data: SiteListPage = {
-        ...(await siteListPage(db, scope, q, now())),
+        // The income figures only for a caller who may see income (issue 30: a builder sees none).
+        ...(await siteListPage(db, scope, q, now(), caller.account.permissions.includes('income:view'))),
         canAdd: caller.account.permissions.includes('site:edit') && [1, 2, 4].includes(caller.account.accountType),
       };
       return data;
@@ -434,8 +442,12 @@ export function siteRoutes(db: PGlite, now: () => number) {
       input: z.object({ siteId: z.coerce.number({ error: '缺少站点 siteId' }).int().positive() }),
       touches: touches.site('siteId', 'view'),
     },
-    async ({ scope, target }) => {
-      return siteDetail(db, scope, target, now());
+    async ({ caller, scope, target }) => {
+      const detail = await siteDetail(db, scope, target, now());
+      if (caller.account.permissions.includes('income:view')) return detail;
+      // Without income:view, no income figures (issue 30: what a role may not see is not sent).
+      const { todayIncome: _today, todayOrderCount: _orders, monthIncome: _month, ...rest } = detail;
+      return rest;
     },
   );
 

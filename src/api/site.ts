@@ -95,11 +95,14 @@ export interface SiteDetail extends SiteFields {
   guardCount: number;
   cameraCount: number;
   smokeCount: number;
-  /** Fen: the owner's 营业额 of today; a party's own share on a site it does not own. */
-  todayIncome: number;
-  todayOrderCount: number;
+  /**
+   * Fen: the owner's 营业额 of today; a party's own share on a site it does not own. The three figures are absent for
+   * a caller without income:view (a builder): what a role may not see is not sent (issue 30).
+   */
+  todayIncome?: number;
+  todayOrderCount?: number;
   /** Fen, month to date (same rule as todayIncome). */
-  monthIncome: number;
+  monthIncome?: number;
   /** 0 正常, 1 分成变更审核中, 2 分成变更已驳回. */
   auditStatus: 0 | 1 | 2;
   /** The caller may change it (owner with site:edit). */
@@ -128,9 +131,9 @@ export interface SiteRow {
   socketCount: number;
   chargingSocketCount: number;
   smokeAlarmCount: number;
-  /** Fen. */
-  todayIncome: number;
-  todayOrderCount: number;
+  /** Fen. Both absent for a caller without income:view (a builder), who may not see income (issue 30). */
+  todayIncome?: number;
+  todayOrderCount?: number;
   /** 0 正常, 1 分成变更审核中, 2 分成变更已驳回. */
   auditStatus: 0 | 1 | 2;
   editable: boolean;

@@ -23,7 +23,7 @@ export interface ExportSheetState {
 /**
  * The e-mail sheet of a list's 导出, the one every screen that exports by e-mail from its own list uses (C-mine.md
  * chargerRecord-list and recordOfremote; D-income.md /income/statement/coinBill): the receiving e-mail, 发送到邮箱
- * (busy from the first tap), then "导出任务已提交，完成后将发送至 {email}" with 去对账单下载中心 (→ /mine/downCenter/index).
+ * (busy from the first tap), then "导出任务已提交，完成后将发送至 {email}" with 去下载中心 (→ /mine/downCenter/index).
  * `send` sends the list's export to the address with the action's requestId and answers the toast to show (a refusal
  * or the success text), or null when the request failed (the request layer told why).
  */
@@ -68,7 +68,7 @@ export const ExportSheet = observer(function ExportSheet({
           <>
             <p data-testid="export-started">导出任务已提交，完成后将发送至 {exporter.email.trim()}</p>
             <EntryLink to={href('downCenter')} className={styles.link}>
-              去对账单下载中心
+              去下载中心
             </EntryLink>
             <Button block onClick={() => exporter.close()}>
               完成

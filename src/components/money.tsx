@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { formatFen } from '@/lib/money';
 
 /**
@@ -15,10 +16,10 @@ export function Money({
   hidden?: boolean;
   className?: string;
 }) {
-  return <span className={className}>{hidden ? '****' : formatFen(fen, { sign })}</span>;
+  return <span className={clsx('nowrap', className)}>{hidden ? '****' : formatFen(fen, { sign })}</span>;
 }
 
 /** A count with a unit, or `--` when unknown. */
 export function Count({ value, unit = '' }: { value: number | null | undefined; unit?: string }) {
-  return <span>{value === null || value === undefined ? '--' : `${value}${unit}`}</span>;
+  return <span className="nowrap">{value === null || value === undefined ? '--' : `${value}${unit}`}</span>;
 }

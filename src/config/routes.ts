@@ -173,7 +173,7 @@ export const ROUTE_TABLE = {
   oldSim: { path: '/mine/sim/index/oldSim', title: '往期结算记录' },
   simList: { path: '/mine/sim/index/list', title: '结算记录' },
   parkingList: { path: '/mine/parkingRecord/parkingList', title: '停车记录' },
-  downCenter: { path: '/mine/downCenter/index', title: '对账单下载中心' },
+  downCenter: { path: '/mine/downCenter/index', title: '下载中心' },
   mineSet: { path: '/mine/set', title: '设置中心' },
 
   // Income section (D-income.md)

@@ -57,6 +57,9 @@ export const ENFORCED_LAYOUT_RULES: readonly LayoutRule[] = [
   'input-font-size',
   'placeholder-contrast',
   'horizontal-overflow',
+  'link-underline',
+  'clipped-text',
+  'raw-value',
 ];
 
 /**

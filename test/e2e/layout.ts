@@ -10,8 +10,8 @@
  *   inline content): a card or row wrapped in an inline `<a>` underlines all its text;
  * - `target-size`: a tap target (link, button, control, an element with a pointer cursor) under 24×24 CSS px
  *   (WCAG 2.2, 2.5.8), inline text links (a link inside a sentence) aside;
- * - `narrow-control`: an input narrower than its value or placeholder, or than two characters; a button whose content
- *   overflows it;
+ * - `narrow-control`: an input narrower than two characters, or than its placeholder or the value it shows read-only; a
+ *   button whose content overflows it;
  * - `broken-word`: a line broken inside a word or a number (letters or digits on both sides of the break, no space), or
  *   a short label (six characters at most, no space) drawn on more than one line;
  * - `clipped-text`: a text cut by a box that hides its overflow, without an ellipsis (text-overflow or line clamp): part
@@ -237,14 +237,26 @@ export function layoutFindings(rules?: readonly string[]): LayoutFinding[] {
       if (room < 2 * fontSize) return [{ el, summary: `${Math.round(room)} px for its text` }];
       if (el.tagName === 'TEXTAREA' || !canvas) return [];
       canvas.font = style.font || `${style.fontSize} ${style.fontFamily}`;
-      const shownText = el.value || ('placeholder' in el ? el.placeholder : '');
+      // What the input must show whole: its placeholder (a hint cut short says nothing), or a value it shows read-only
+      // or disabled (it cannot be scrolled through). A value being typed scrolls inside its input, as on every phone.
+      const shownText = el.value
+        ? el.readOnly || el.disabled
+          ? el.value
+          : ''
+        : 'placeholder' in el
+          ? el.placeholder
+          : '';
       const needed = canvas.measureText(shownText).width;
       return needed > room + 1
         ? [{ el, summary: `"${shownText.slice(0, 20)}" needs ${Math.round(needed)} px, has ${Math.round(room)}` }]
         : [];
     });
+    // A button whose label is cut with an ellipsis (a long site name on a picker button) shows that it is cut.
     const buttons = [...document.querySelectorAll<HTMLElement>('button, [role="button"]')].flatMap((el) =>
-      shown(el) && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
+      shown(el) &&
+      el.scrollWidth > el.clientWidth + 1 &&
+      getComputedStyle(el).overflowX !== 'visible' &&
+      getComputedStyle(el).textOverflow !== 'ellipsis'
         ? [{ el, summary: `content ${el.scrollWidth} px in ${el.clientWidth} px` }]
         : [],
     );

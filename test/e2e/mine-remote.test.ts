@@ -112,7 +112,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
       email,
       conditions: `${shanghaiDate(-29)} 至 ${shanghaiDate()} · 设备 ${box.serialNumber}`,
     });
-    await clickText(page, '去对账单下载中心', 'a');
+    await clickText(page, '去下载中心', 'a');
     await waitForPath(page, '/mine/downCenter/index');
     await waitForText(page, docs.list[0]?.fileName ?? '');
   });

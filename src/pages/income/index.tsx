@@ -322,9 +322,9 @@ const Functions = observer(function Functions({ income }: { income: IncomeStore 
 function LockState() {
   return (
     <div className={styles.lock} data-testid="income-lock">
-      <span className={styles.lockIcon} aria-hidden="true">
-        🔒
-      </span>
+      <LockOutline className={styles.lockIcon} aria-hidden="true" />
+      <h2>收入</h2>
+      <p>查看营业收入、收支明细与账单，申请提现</p>
       <p>暂无权限，请联系主账号开通</p>
     </div>
   );

@@ -87,15 +87,20 @@ function SiteCard({ site }: { site: SiteRow }) {
         <span>
           插座 充电中 <b>{site.chargingSocketCount}</b>/{site.socketCount}
         </span>
-        <span>
-          {site.shareOnly ? '今日分成' : '今日收入'}{' '}
-          <b>
-            <Money fen={site.todayIncome} />
-          </b>
-        </span>
-        <span>
-          今日订单 <b>{site.todayOrderCount}</b>
-        </span>
+        {/* Absent for a role without income:view (a builder): nothing to show, not a placeholder. */}
+        {site.todayIncome !== undefined && (
+          <span>
+            {site.shareOnly ? '今日分成' : '今日收入'}{' '}
+            <b>
+              <Money fen={site.todayIncome} />
+            </b>
+          </span>
+        )}
+        {site.todayOrderCount !== undefined && (
+          <span>
+            今日订单 <b>{site.todayOrderCount}</b>
+          </span>
+        )}
       </div>
       {(site.boxOfflineCount > 0 || site.smokeAlarmCount > 0) && (
         <div className={styles.cardBadges}>
@@ -179,7 +184,7 @@ const SiteFilters = observer(function SiteFilters({ store }: { store: SiteListSt
         <div className={styles.filtersPanel}>
           <Selector
             columns={3}
-            options={SITE_SORTS.map((s) => ({ label: s.label, value: s.value }))}
+            options={store.sorts.map((s) => ({ label: s.label, value: s.value }))}
             value={[store.sort]}
             onChange={(values) => values[0] && store.setSort(values[0])}
           />

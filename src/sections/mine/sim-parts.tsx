@@ -30,7 +30,15 @@ export const SimBillItemRow = observer(function SimBillItemRow({ b, store }: { b
     <div className={styles.item} data-testid={`sim-bill-${b.billId}`}>
       <button type="button" className={local.expand} aria-expanded={open} onClick={() => store.toggle(b.billId)}>
         <div className={styles.itemHead}>
-          <b>{annual ? `${b.periodStart} 至 ${b.periodEnd}` : `账期 ${b.period}`}</b>
+          <b>
+            {annual ? (
+              <>
+                <span className="nowrap">{b.periodStart}</span> 至 <span className="nowrap">{b.periodEnd}</span>
+              </>
+            ) : (
+              `账期 ${b.period}`
+            )}
+          </b>
           <SimStatusTag status={b.status} />
         </div>
         <div className={styles.itemLine}>

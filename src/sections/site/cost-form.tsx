@@ -132,10 +132,12 @@ export function CostExampleCard({
         ? example.rows.map((row, i) => (
             <span key={i}>
               {i > 0 ? '，' : ''}
-              {`${row.label} `}
-              <b>
-                <Money fen={row.fen} />
-              </b>
+              <span className="nowrap">
+                {`${row.label} `}
+                <b>
+                  <Money fen={row.fen} />
+                </b>
+              </span>
             </span>
           ))
         : '--'}

@@ -1,4 +1,4 @@
-import { Dialog, Input } from 'antd-mobile';
+import { Dialog, TextArea } from 'antd-mobile';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -87,15 +87,18 @@ export function RemarkDialog({
       onClose={onClose}
       content={
         <div className={list.remarkDialog}>
-          <Input
+          {/* A text area that grows: a remark of 20 characters shows whole in the dialog (issue 30). */}
+          <TextArea
             name="remark"
+            aria-label="备注名"
             value={text}
             onChange={(value) => {
               setText(value);
               setMessage(null);
             }}
             placeholder="请输入备注名，如 3号车棚左"
-            clearable
+            rows={1}
+            autoSize={{ minRows: 1, maxRows: 3 }}
             autoFocus
           />
           {message && (

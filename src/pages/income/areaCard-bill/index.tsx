@@ -76,7 +76,7 @@ const FreezeRow = observer(function FreezeRow({ f, store }: { f: AreaCardFreeze;
       <button type="button" className={s.expand} aria-expanded={open} onClick={() => store.toggle(f.id)}>
         <div className={s.rowHead}>
           <span>
-            {f.cardNo} · 区域卡 · {f.areaName}
+            {f.cardNo} · 区域卡 · <span className="nowrap">{f.areaName}</span>
           </span>
           <Tag color={tag.color} fill="outline">
             {tag.text}

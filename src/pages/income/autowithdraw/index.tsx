@@ -158,7 +158,7 @@ const AutoWithdraw = observer(function AutoWithdraw() {
                 )
               }
             >
-              到账账户
+              <span className="nowrap">到账账户</span>
             </List.Item>
           </>
         )}

@@ -109,7 +109,7 @@ const PersonalForm = observer(function PersonalForm({ store }: { store: Exchange
             name="code"
             aria-label="验证码"
             inputMode="numeric"
-            placeholder="请输入验证码"
+            placeholder="6位验证码"
             value={store.code}
             onChange={(v) => store.set('code', v)}
           />

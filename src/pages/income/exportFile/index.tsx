@@ -124,7 +124,7 @@ const Form = observer(function Form({ store }: { store: ExportFileStore }) {
             </button>
           ) : (
             <button type="button" className={styles.value} onClick={() => setPicking(true)} data-testid="export-range">
-              {store.startDate} 至 {store.endDate}
+              <span className="nowrap">{store.startDate}</span> 至 <span className="nowrap">{store.endDate}</span>
             </button>
           )}
         </div>

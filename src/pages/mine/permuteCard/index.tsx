@@ -89,7 +89,7 @@ const PermuteCard = observer(function PermuteCard() {
               name="oldCard"
               aria-label="旧卡卡号"
               maxLength={20}
-              placeholder="4-20位数字或字母"
+              placeholder="4-20位旧卡号"
               value={draft.oldCard}
               onChange={(v) => store.set('oldCard', v)}
             />
@@ -132,7 +132,7 @@ const PermuteCard = observer(function PermuteCard() {
               name="newCard"
               aria-label="新卡卡号"
               maxLength={20}
-              placeholder="8-20位数字或字母"
+              placeholder="8-20位新卡号"
               value={draft.newCard}
               onChange={(v) => store.set('newCard', v)}
             />

@@ -68,6 +68,8 @@ const Header = observer(function Header({ store }: { store: SiteDetailStore }) {
 
 const TodayStrip = observer(function TodayStrip({ store }: { store: SiteDetailStore }) {
   const site = store.site;
+  // A role without income:view (a builder) gets no figures from siteBaseInfo: no strip of placeholders (issue 30).
+  if (site && site.todayIncome === undefined) return null;
   return (
     <section className={`${styles.card} ${styles.strip}`} data-testid="site-info-today">
       <div>

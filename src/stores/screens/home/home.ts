@@ -176,7 +176,7 @@ export class HomeStore {
               { key: 'notice', label: '系统消息', to: href('upgrads'), permission: 'message' },
               { key: 'sim', label: 'SIM卡月租', to: href('sim'), permission: 'sim' },
               { key: 'parking', label: '停车记录', to: href('parkingList'), permission: 'parking' },
-              { key: 'downCenter', label: '对账单下载中心', to: href('downCenter'), permission: 'export' },
+              { key: 'downCenter', label: '下载中心', to: href('downCenter'), permission: 'export' },
               {
                 key: 'compact',
                 label: '未签约订单',

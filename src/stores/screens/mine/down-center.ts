@@ -6,8 +6,8 @@ import { MoneyAction } from '@/stores/support/money-action';
 import { initialExportEmail, rememberExportEmail } from '@/stores/screens/income/export-file';
 
 /**
- * /mine/downCenter/index — 对账单下载中心 (C-mine.md): the type chip of the list, the receiving e-mail shown (the last
- * export's, else the account's), and 重新发送 of a record exactly once. The list itself is the shared paged list; while
+ * /mine/downCenter/index — 下载中心 (C-mine.md 对账单下载中心; the grid's name, one name per feature): the type chip of the
+ * list, the receiving e-mail shown (the last export's, else the account's), and 重新发送 of a record exactly once. The list itself is the shared paged list; while
  * a visible row is 生成中 the screen reloads it every 10 s (REFRESH_MS).
  */
 

@@ -147,7 +147,7 @@ describe('visibility by role and permission (C-mine.md /mine)', () => {
       },
       {
         title: '费用与工具',
-        entries: [{ key: 'downCenter', to: '/mine/downCenter/index', label: '对账单下载中心', badge: 0 }],
+        entries: [{ key: 'downCenter', to: '/mine/downCenter/index', label: '下载中心', badge: 0 }],
       },
     ]);
     // only some screens built

@@ -73,7 +73,7 @@ export const MINE_ENTRIES: Readonly<Record<MineEntryKey, MineEntry>> = {
   },
   subAccount: { key: 'subAccount', label: '子账号', permission: 'subAccount', to: href('accountList') },
   sim: { key: 'sim', label: 'SIM月租', permission: 'sim', to: href('sim') },
-  downCenter: { key: 'downCenter', label: '对账单下载中心', permission: 'export', to: href('downCenter') },
+  downCenter: { key: 'downCenter', label: '下载中心', permission: 'export', to: href('downCenter') },
   poster: { key: 'poster', label: '推广海报', permission: null, to: null },
   warning: { key: 'warning', label: '告警通知', permission: 'message', to: href('warning') },
   notice: { key: 'notice', label: '系统消息', permission: 'message', to: href('upgrads') },

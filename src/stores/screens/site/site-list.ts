@@ -56,6 +56,17 @@ export class SiteListStore {
     private readonly sites: Pick<SitesStore, 'changes'>,
   ) {
     makeAutoObservable<SiteListStore, 'session' | 'sites'>(this, { session: false, sites: false });
+    if (!this.seesIncome) this.sort = 2;
+  }
+
+  /** True when the login may see income (income:view): the rows' 今日收入 / 今日订单 and the 今日收入 sort (issue 30). */
+  get seesIncome(): boolean {
+    return this.session.can('income:view');
+  }
+
+  /** The sorts offered: SITE_SORTS, without 今日收入 for a login that may not see income (the default is then 最新创建). */
+  get sorts(): readonly { value: SiteSort; label: string }[] {
+    return this.seesIncome ? SITE_SORTS : SITE_SORTS.filter((s) => s.value !== 1);
   }
 
   /**

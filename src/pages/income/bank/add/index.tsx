@@ -134,7 +134,7 @@ const BankAdd = observer(function BankAdd() {
             <Input
               name="code"
               inputMode="numeric"
-              placeholder="请输入验证码"
+              placeholder="6位验证码"
               value={store.code}
               onChange={(v) => store.set('code', v)}
             />

@@ -142,7 +142,9 @@ const MineSummary = observer(function MineSummary({
         <dd>{formatFen(m.monthCardIncome)}</dd>
         {store.coinEnabled && (
           <>
-            <dt>投币收入（{m.coinCount}枚，现金）</dt>
+            <dt>
+              投币收入<span className="nowrap">（{m.coinCount}枚，现金）</span>
+            </dt>
             <dd>{formatFen(m.coinIncome)}</dd>
           </>
         )}
@@ -386,7 +388,7 @@ export default observer(function StatementBill() {
   if (locked) {
     return (
       <Page testId="statement-bill">
-        <p className={s.empty}>🔒 暂无权限，请联系主账号开通</p>
+        <p className={s.empty}>对账单：暂无权限，请联系主账号开通</p>
       </Page>
     );
   }

@@ -128,7 +128,7 @@ const Form = observer(function Form({ store }: { store: SubAccountFormStore }) {
             name="password"
             type="password"
             autoComplete="new-password"
-            placeholder={store.editing ? '不修改请留空' : '6-20位字母和数字组合'}
+            placeholder={store.editing ? '不修改请留空' : '6-20位字母加数字'}
             maxLength={20}
             value={f.password}
             onChange={(v) => store.set('password', v)}

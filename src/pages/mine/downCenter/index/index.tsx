@@ -13,8 +13,8 @@ import { DOC_CHIPS, downCenterStore, REFRESH_MS } from '@/stores/screens/mine/do
 import styles from './down-center.module.css';
 
 /**
- * /mine/downCenter/index — 对账单下载中心 (C-mine.md): the notice, the receiving e-mail (修改 → /mine/set when built),
- * the type chips and the export records newest first (the shared list), each with 重新发送 for 已发送 / 发送失败 through
+ * /mine/downCenter/index — 下载中心 (C-mine.md 对账单下载中心; the grid's name, one name per feature): the notice, the
+ * receiving e-mail (修改 → /mine/set when built), the type chips and the export records newest first (the shared list), each with 重新发送 for 已发送 / 发送失败 through
  * the e-mail sheet; while a row on screen is 生成中 the list reloads every 10 s.
  */
 const DownCenter = observer(function DownCenter() {

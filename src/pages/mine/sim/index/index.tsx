@@ -68,7 +68,12 @@ const Period = observer(function Period({ store }: { store: SimStore }) {
           { label: '本期月租', value: formatFen(bill.amount) },
           {
             label: '已从可用余额冻结',
-            value: `${formatFen(bill.frozenAmount)} · ${formatTime(bill.frozenTime)}`,
+            value: (
+              <>
+                <span className="nowrap">{formatFen(bill.frozenAmount)}</span> ·{' '}
+                <span className="nowrap">{formatTime(bill.frozenTime)}</span>
+              </>
+            ),
             testId: 'sim-frozen',
           },
           ...(bill.oweAmount > 0 ? [{ label: '欠费', value: formatFen(bill.oweAmount), testId: 'sim-owe' }] : []),

@@ -82,7 +82,7 @@ const StartSheet = observer(function StartSheet({
         <p>原因</p>
         <Radio.Group value={reason ?? undefined} onChange={(v) => setReason(v as RemoteReason)}>
           {REMOTE_REASONS.map((r) => (
-            <div key={r.value} className={setup.field}>
+            <div key={r.value} className={setup.choice}>
               <Radio value={r.value}>{r.label}</Radio>
             </div>
           ))}

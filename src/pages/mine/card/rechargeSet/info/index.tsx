@@ -163,7 +163,7 @@ const Settings = observer(function Settings({ siteId }: { siteId: number }) {
       <section className={styles.card} data-testid="tiers-section">
         <h2>储值卡充值套餐</h2>
         {store.tiers.map((t, i) => (
-          <div key={i} className={styles.field}>
+          <div key={i} className={styles.tierRow}>
             <span>充值 ¥</span>
             <Input
               name={`tierPay${i}`}

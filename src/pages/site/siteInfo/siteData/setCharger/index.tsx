@@ -3,7 +3,7 @@ import { fenToYuan } from '@/lib/money';
 import { Input, List, Popup, Radio, Space, Switch } from 'antd-mobile';
 import { CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { confirm, toast } from '@/components/feedback';
 import { href } from '@/config/routes';
 import { useScreenStore } from '@/stores/screen-store';
@@ -100,7 +100,15 @@ const Tiers = observer(function Tiers({ store }: { store: ChargeSettingsStore })
         </Button>
       )}
       <p className={shared.tip} data-testid="tier-example">
-        {store.example ?? `最高档位需覆盖至${store.maxPower}W`}
+        {store.example === null
+          ? `最高档位需覆盖至${store.maxPower}W`
+          : // A tier's part (200-400W 2.5小时) never breaks across lines, the line breaks between parts.
+            store.example.split(' / ').map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' / '}
+                <span className="nowrap">{part}</span>
+              </Fragment>
+            ))}
       </p>
     </>
   );
