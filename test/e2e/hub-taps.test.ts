@@ -62,16 +62,21 @@ function tappables(page: Page): Promise<string[]> {
 async function openHub(page: Page, baseUrl: string, hub: string): Promise<void> {
   await page.goto(`${baseUrl}${hub}`);
   await waitForPath(page, hub, 20_000);
+  // The hub's screen is drawn (its lazy chunk loaded: a busy machine took over 400 ms with nothing on the page).
+  await page.waitForSelector('#root main a[href], #root main button', { visible: true, timeout: 20_000 });
   await settled(page);
 }
 
 /** The loading indicator's mask (加载中), which takes every tap while a call that shows it is in flight. */
 const LOADING_MASK = '.app-loading-mask';
 
+/** A screen still loading: the mask, or the skeleton rows of a list or a block whose call has not answered. */
+const LOADING = `${LOADING_MASK}, .adm-skeleton`;
+
 /**
  * Waits until what the screen shows has stopped changing for 400 ms (its calls have answered), 8 s at most, and
- * longer (20 s at most) while the loading indicator covers the screen: a slow sandbox on a busy machine is not an
- * inert element.
+ * longer (20 s at most) while the loading indicator covers the screen or a skeleton stands for what is to come: a slow
+ * sandbox on a busy machine is not an inert element.
  */
 async function settled(page: Page): Promise<void> {
   const start = Date.now();
@@ -81,7 +86,7 @@ async function settled(page: Page): Promise<void> {
     const now = await page.evaluate(
       (mask) =>
         `${document.querySelector(mask) ? 'loading' : ''}|${document.body.innerHTML.length}|${document.body.innerText ?? ''}`,
-      LOADING_MASK,
+      LOADING,
     );
     const loading = now.startsWith('loading');
     if (Date.now() - start >= (loading ? 20_000 : 8000)) return;
