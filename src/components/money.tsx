@@ -1,4 +1,3 @@
-import { clsx } from 'clsx';
 import { formatFen } from '@/lib/money';
 
 /**
@@ -16,7 +15,8 @@ export function Money({
   hidden?: boolean;
   className?: string;
 }) {
-  return <span className={clsx('nowrap', className)}>{hidden ? '****' : formatFen(fen, { sign })}</span>;
+  // Not `nowrap`: a balance drawn large with text at 200 % is wider than a 320 px screen and must break there.
+  return <span className={className}>{hidden ? '****' : formatFen(fen, { sign })}</span>;
 }
 
 /** A count with a unit, or `--` when unknown. */
