@@ -319,7 +319,8 @@ export async function ownedProperty(db: Db, ownerId: number, merchantId: number)
  * domain/sites.ts: device counts per site (故障 boxes online, 已充满 sockets charging), today's orders, and todayIncome —
  * the site's 营业额 of today for its own rows, the account's own share for a shareOnly row. Sorted on the server by
  * the figure the rows show (1 今日收入 descending, 2 newest first, 3 most offline boxes; ties by id), own rows before
- * shareOnly rows, then paged.
+ * shareOnly rows, then paged. `figures` false (a caller without income:view, issue 30): the rows carry neither
+ * todayIncome nor todayOrderCount, and sort 1 is served as sort 2 (an order by income would tell it).
  */
 export async function siteListPage(
   db: PGlite,
