@@ -15,6 +15,9 @@ import { openDemoPhone, sharedBrowser, waitForPath, type Host, sandboxUrl } from
 /** The hubs, as the tab bar opens them. */
 const HUBS = ['/home', '/site', '/income', '/mine'] as const;
 
+/** How long one hub's taps may take before the test stops and says where it was (quiet machine: 8–45 s). */
+const BUDGET_MS = 270_000;
+
 /** What a tap can open over the screen. */
 const OVERLAYS = '.adm-mask, .adm-popup-body, .adm-center-popup-body, .adm-image-viewer-content';
 
@@ -85,7 +88,8 @@ async function settled(page: Page): Promise<void> {
   for (;;) {
     const now = await page.evaluate(
       (mask) =>
-        `${document.querySelector(mask) ? 'loading' : ''}|${document.body.innerHTML.length}|${document.body.innerText ?? ''}`,
+        // only a loading sign a user sees counts (one inside a hidden block stands for nothing on screen)
+        `${[...document.querySelectorAll(mask)].some((el) => el.getBoundingClientRect().height > 0) ? 'loading' : ''}|${document.body.innerHTML.length}|${document.body.innerText ?? ''}`,
       LOADING,
     );
     const loading = now.startsWith('loading');
@@ -173,13 +177,22 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: every tappable element of 
     '%s',
     async (hub) => {
       const { page, context } = await openDemoPhone(browser(), baseUrl, host);
+      // What each tap did and when, in seconds from the start: said when the test fails, so that a slow or stuck tap
+      // is named (CI once timed out on /home with nothing to tell which tap).
+      const start = Date.now();
+      const trail: string[] = [];
+      const log = (what: string) => trail.push(`${((Date.now() - start) / 1000).toFixed(1)} s ${what}`);
       try {
         await openHub(page, baseUrl, hub);
         const all = await tappables(page);
+        log(`${hub} drawn, ${all.length} to tap`);
         expect(all.length).toBeGreaterThan(0);
         const inert: string[] = [];
         for (let index = 0; index < all.length; index += 1) {
+          if (Date.now() - start > BUDGET_MS)
+            throw new Error(`over ${BUDGET_MS / 1000} s after ${index} of ${all.length} taps:\n${trail.join('\n')}`);
           const change = await tapAndSee(page, index);
+          log(`#${index} ${all[index] ?? ''} → ${change || 'nothing'}`);
           if (change === '') inert.push(all[index] ?? String(index));
           if (change === '' || change === 'untappable' || index === all.length - 1) continue;
           // Back to the hub: the way back from a screen; the hub opened afresh after a sheet or dialog; nothing after
@@ -203,13 +216,18 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: every tappable element of 
             await openHub(page, baseUrl, hub);
             await tappables(page);
           }
+          log(`#${index} back on ${hub}`);
         }
-        expect(inert, `inert on ${hub} (of ${all.length}: ${all.join(', ')})`).toEqual([]);
+        expect(inert, `inert on ${hub} (of ${all.length}: ${all.join(', ')})\n${trail.join('\n')}`).toEqual([]);
+      } catch (error) {
+        if (error instanceof Error && !error.message.includes(trail[0] ?? '\0'))
+          error.message += `\nwhat was tapped:\n${trail.join('\n')}`;
+        throw error;
       } finally {
         await context.close();
       }
     },
-    // 27 taps and ways back on a busy machine
-    300_000,
+    // 27 taps and ways back on a busy machine; the test's own bound (BUDGET_MS) comes first, to tell where it was
+    BUDGET_MS + 60_000,
   );
 });
