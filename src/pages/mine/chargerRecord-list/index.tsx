@@ -1,12 +1,11 @@
 import { ActionSheet, DatePicker, SearchBar, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ORDER_STATUS_LABELS, PAY_TYPE_LABELS, type OrderPage, type OrderRow } from '@/api/orders';
 import { ExportSheet } from '@/components/export-sheet';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
-import { useIsBuilt } from '@/components/route-availability';
+import { EntryLink } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
@@ -41,15 +40,9 @@ const STATUS_TONES: Record<number, 'primary' | 'success' | 'warning' | 'danger' 
   5: 'default',
 };
 
-function Row({ r, tab, onOpen }: { r: OrderRow; tab: number; onOpen: (() => void) | null }) {
+function Row({ r, tab }: { r: OrderRow; tab: number }) {
   return (
-    <div
-      className={styles.item}
-      role={onOpen ? 'button' : undefined}
-      tabIndex={onOpen ? 0 : undefined}
-      data-testid={`order-${r.orderId}`}
-      onClick={onOpen ?? undefined}
-    >
+    <EntryLink to={href('chargerRecordInfo', { orderId: r.orderId })} className={styles.item} testId={`order-${r.orderId}`}>
       <div className={styles.itemHead}>
         <b>{r.siteName || '--'}</b>
         {tab === 2 ? (
@@ -78,7 +71,7 @@ function Row({ r, tab, onOpen }: { r: OrderRow; tab: number; onOpen: (() => void
       <div className={styles.itemLine}>
         <span className={styles.muted}>订单号 …{r.orderNo.slice(-8)}</span>
       </div>
-    </div>
+    </EntryLink>
   );
 }
 
@@ -164,8 +157,6 @@ const Filters = observer(function Filters({ store }: { store: ChargerRecordsStor
 });
 
 const ChargerRecords = observer(function ChargerRecords({ store }: { store: ChargerRecordsStore }) {
-  const navigate = useNavigate();
-  const isBuilt = useIsBuilt();
   const { session } = useStores();
   useEffect(() => {
     void store.sites.load();
@@ -205,10 +196,7 @@ const ChargerRecords = observer(function ChargerRecords({ store }: { store: Char
         estimateSize={120}
         skeletonRows={5}
         onPage={(page) => store.onPage(page)}
-        renderItem={(r) => {
-          const to = href('chargerRecordInfo', { orderId: r.orderId });
-          return <Row r={r} tab={store.tab} onOpen={isBuilt(to) ? () => void navigate(to) : null} />;
-        }}
+        renderItem={(r) => <Row r={r} tab={store.tab} />}
         empty={<p>暂无充电记录</p>}
       />
       {canExport && <ExportSheet exporter={store.exporter} send={() => store.exportList()} />}

@@ -1,9 +1,9 @@
 import { SearchBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { getRechargeTemplateList, type RechargeTemplate } from '@/api/card';
 import type { Page } from '@/api/http';
 import { PagedList } from '@/components/paged-list';
+import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import styles from '@/sections/mine/riders.module.css';
 
@@ -15,12 +15,16 @@ import styles from '@/sections/mine/riders.module.css';
 
 const yuan = (fen: number) => String(fen / 100).replace(/\.0+$/, '');
 
-function Row({ t, onOpen }: { t: RechargeTemplate; onOpen: () => void }) {
+function Row({ t }: { t: RechargeTemplate }) {
   const tiers = t.valueTiers.slice(0, 2).map((x) => `充${yuan(x.payAmount)}送${yuan(x.giveAmount)}`);
   const months = t.monthTemplates.filter((m) => m.enabled === 1).map((m) => `${m.days}天¥${yuan(m.price)}`);
   const none = !t.hasTemplate && t.monthTemplates.length === 0;
   return (
-    <div className={styles.item} role="button" data-testid={`recharge-set-${t.siteId}`} onClick={onOpen}>
+    <EntryLink
+      to={href('rechargeSetInfo', { siteId: t.siteId })}
+      className={styles.item}
+      testId={`recharge-set-${t.siteId}`}
+    >
       <div className={styles.itemHead}>
         <b>{t.siteName}</b>
         <span>
@@ -40,13 +44,12 @@ function Row({ t, onOpen }: { t: RechargeTemplate; onOpen: () => void }) {
       <div className={styles.itemLine}>
         <span>月卡套餐 {months.length > 0 ? months.join(' / ') : '--'}</span>
       </div>
-    </div>
+    </EntryLink>
   );
 }
 
 export default function RechargeSet() {
   const [keyword, setKeyword] = useState('');
-  const navigate = useNavigate();
   return (
     <main className={styles.page}>
       <SearchBar placeholder="站点名称" value={keyword} maxLength={30} onChange={setKeyword} />
@@ -61,7 +64,7 @@ export default function RechargeSet() {
         itemKey={(t) => t.siteId}
         estimateSize={96}
         skeletonRows={5}
-        renderItem={(t) => <Row t={t} onOpen={() => void navigate(href('rechargeSetInfo', { siteId: t.siteId }))} />}
+        renderItem={(t) => <Row t={t} />}
         empty={<p>暂无站点，请先添加站点</p>}
       />
     </main>

@@ -1,13 +1,12 @@
 import { Popup, Skeleton, Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { DetailRows, QrImage, SocketStatusTag, scannedSticker } from '@/sections/site/device-setup-parts';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { confirm, toast } from '@/components/feedback';
-import { useIsBuilt } from '@/components/route-availability';
+import { EntryLink } from '@/components/route-availability';
 import type { ChargerQr } from '@/api/device-setup';
 import { SOCKET_STATUS } from '@/lib/device-status';
 import { socketQrStore, type SocketQrStore } from '@/stores/screens/site/device-setup';
@@ -34,8 +33,6 @@ const Cell = observer(function Cell({
   serial: string;
   onPreview: (c: ChargerQr) => void;
 }) {
-  const navigate = useNavigate();
-  const isBuilt = useIsBuilt();
   const detail = href('socketInfo', { chargerId: charger.chargerId });
   const replace = async () => {
     const code = await scannedSticker(() => store.scanSticker());
@@ -53,15 +50,9 @@ const Cell = observer(function Cell({
       <div className={setup.cellHead}>
         <b>{charger.socketNo}号</b>
         {charger.customQrCode && <Tag color="primary">自定义码</Tag>}
-        <span
-          role="button"
-          aria-label={`${SOCKET_STATUS[charger.status]?.label ?? '--'}，查看插座详情`}
-          onClick={() => {
-            if (isBuilt(detail)) void navigate(detail);
-          }}
-        >
+        <EntryLink to={detail} label={`${SOCKET_STATUS[charger.status]?.label ?? '--'}，查看插座详情`}>
           <SocketStatusTag status={charger.status} />
-        </span>
+        </EntryLink>
       </div>
       <button type="button" className={setup.link} onClick={() => onPreview(charger)} aria-label="查看大图">
         <QrImage text={charger.qrCode} label={`${serial}-${charger.socketNo}`} className={styles.cellQr} />

@@ -7,7 +7,7 @@ import type { CardListPage, CardRow, CardType } from '@/api/card';
 import { CARD_TYPE_LABELS } from '@/api/card-rules';
 import { showAlert, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
-import { useIsBuilt } from '@/components/route-availability';
+import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
@@ -25,7 +25,7 @@ import styles from '@/sections/mine/riders.module.css';
  * have 批量绑定站点: tick cards, choose sites on the picker, and they are bound on return.
  */
 
-function Row({ card, store, onOpen }: { card: CardRow; store: CardListStore; onOpen: (card: CardRow) => void }) {
+function Row({ card, store }: { card: CardRow; store: CardListStore }) {
   const holder =
     card.status === 1 ? '未激活 · 库存卡' : `${card.holderName || card.nickname || '--'} ${maskPhone(card.phone)}`;
   const body = (
@@ -80,9 +80,13 @@ function Row({ card, store, onOpen }: { card: CardRow; store: CardListStore; onO
     );
   }
   return (
-    <div className={styles.item} role="button" data-testid={`card-${card.cardId}`} onClick={() => onOpen(card)}>
+    <EntryLink
+      to={href('cardInfo', { cardId: card.cardId, cardType: card.cardType })}
+      className={styles.item}
+      testId={`card-${card.cardId}`}
+    >
       {body}
-    </div>
+    </EntryLink>
   );
 }
 
@@ -169,13 +173,7 @@ const CardListPageView = observer(function CardListPageView({
         estimateSize={112}
         skeletonRows={5}
         onPage={(page) => store.onPage(page)}
-        renderItem={(card) => (
-          <Row
-            card={card}
-            store={store}
-            onOpen={(c) => void navigate(href('cardInfo', { cardId: c.cardId, cardType: c.cardType }))}
-          />
-        )}
+        renderItem={(card) => <Row card={card} store={store} />}
         empty={
           <div>
             <p>暂无{label}</p>

@@ -1,11 +1,10 @@
 import { DatePicker } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { checkChargeRecords, type CardChargeRow } from '@/api/card';
 import type { Page } from '@/api/http';
 import { PagedList } from '@/components/paged-list';
-import { useIsBuilt } from '@/components/route-availability';
+import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatMinutes, formatTime, shanghai } from '@/lib/time';
@@ -34,8 +33,6 @@ const END_REASONS: Record<number, string> = {
 type ChargePage = Page<CardChargeRow> & { countSum: number; amountSum: number };
 
 const Records = observer(function Records({ cardId, cardType }: { cardId: number; cardType: number }) {
-  const navigate = useNavigate();
-  const isBuilt = useIsBuilt();
   const thisMonth = shanghai(Date.now()).format('YYYY-MM');
   const [month, setMonth] = useState(thisMonth);
   const [picking, setPicking] = useState(false);
@@ -70,11 +67,7 @@ const Records = observer(function Records({ cardId, cardType }: { cardId: number
         renderItem={(r) => {
           const to = href('chargerRecordInfo', { orderId: r.orderId });
           return (
-            <div
-              className={styles.item}
-              role={isBuilt(to) ? 'button' : undefined}
-              onClick={isBuilt(to) ? () => void navigate(to) : undefined}
-            >
+            <EntryLink to={to} className={styles.item}>
               <div className={styles.itemHead}>
                 <b>{r.siteName}</b>
                 <span className={styles.money}>{cardType === 2 ? `月卡 · ${formatFen(0)}` : formatFen(r.amount)}</span>
@@ -92,7 +85,7 @@ const Records = observer(function Records({ cardId, cardType }: { cardId: number
                   {r.endReason ? ` · ${END_REASONS[r.endReason] ?? ''}` : ''}
                 </span>
               </div>
-            </div>
+            </EntryLink>
           );
         }}
         empty={<p>{current ? '本月暂无充电记录' : '该月暂无充电记录'}</p>}
