@@ -1,4 +1,4 @@
-import { ProgressBar, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { Segmented } from '@/components/segmented';
+import { Progress } from '@/components/progress';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatTime, shiftMonth } from '@/lib/time';
@@ -97,10 +98,7 @@ const FreezeRow = observer(function FreezeRow({ f, store }: { f: AreaCardFreeze;
             剩余 <b className={s.total}>{formatFen(f.remainingAmount)}</b>
           </span>
         </div>
-        <ProgressBar
-          percent={f.amount > 0 ? Math.floor((f.releasedAmount * 100) / f.amount) : 0}
-          aria-label="已解冻进度"
-        />
+        <Progress percent={f.amount > 0 ? Math.floor((f.releasedAmount * 100) / f.amount) : 0} label="已解冻进度" />
       </button>
       {open && <Releases freezeId={f.id} />}
     </div>

@@ -1,10 +1,11 @@
-import { CalendarPicker, ProgressBar, PullToRefresh } from 'antd-mobile';
+import { CalendarPicker, PullToRefresh } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/components/feedback';
 import { EntryLink } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
 import { Segmented } from '@/components/segmented';
+import { Progress } from '@/components/progress';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { formatKwh } from '@/lib/time';
@@ -63,7 +64,7 @@ function Rank({
         </span>
         <span>{formatFen(amount)}</span>
       </div>
-      <ProgressBar percent={ratio} aria-label={`${name}占比`} />
+      <Progress percent={ratio} label={`${name}占比`} />
       <div className={s.rowLine}>
         <span>占比 {ratio.toFixed(1)}%</span>
         <span>{note}</span>

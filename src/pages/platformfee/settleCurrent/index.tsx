@@ -1,4 +1,4 @@
-import { ProgressBar, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { SiteInstalment } from '@/api/settlement';
 import { EntryLink } from '@/components/route-availability';
+import { Progress } from '@/components/progress';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
 import { Card, Failed, Figure, Loading, SettlePage, SITE_INSTALMENT_TAGS, StatusTag } from '@/sections/home/settlement';
@@ -54,7 +55,7 @@ const Period = observer(function Period({ store }: { store: PlatformFeeStore }) 
             <b>{c.proportion}%</b>
           </div>
         </div>
-        <ProgressBar percent={store.progress} aria-label="本期扣款进度" />
+        <Progress percent={store.progress} label="本期扣款进度" />
         <p className={s.line} data-testid="fee-days">
           距结算日 {c.settleDate} 还有{c.daysLeft}天
         </p>
