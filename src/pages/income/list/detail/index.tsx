@@ -40,7 +40,8 @@ function Line({ label, children, copyText }: { label: string; children: ReactNod
     <div className={styles.line}>
       <span>{label}</span>
       <span>
-        {children}
+        {/* a number to copy is never broken: on a narrow phone it moves under its label instead (ledger.module.css) */}
+        {copyText ? <span className="nowrap">{children}</span> : children}
         {copyText && (
           <button type="button" className={styles.copy} onClick={() => copy(copyText)} aria-label={`复制${label}`}>
             复制
