@@ -88,13 +88,20 @@ export async function contactSheet({
     for (const host of hosts) {
       const { page, context } = await openDemoPhone(browser, sandbox.url, host);
       await page.setViewport({ width, height: 844, isMobile: true, hasTouch: true });
-      const reached = await findRoutes(page, routes, (line) => console.error(`${host} ${line}`));
-      missing.push(...reached.missing.map((r) => `${host} ${r.name} (${r.path}, ${r.required.join(', ')})`));
-      await visitRoutes(page, routes, reached.found, async (visit) => {
-        const file = `${host}-operator-${visit.name}.png`;
-        await shoot(page, width, path.join(out, file));
-        shots.push({ ...visit, host, role: 'operator 杭州易充科技', file });
+      const operator: Shot[] = [];
+      const reached = await findRoutes(page, routes, {
+        log: (line) => console.error(`${host} ${line}`),
+        each: async (visit) => {
+          // a route with optional ids is visited twice (bare, and with an id): one picture each
+          const again = operator.filter((shot) => shot.name === visit.name).length;
+          const file = `${host}-operator-${visit.name}${again > 0 ? `-${again + 1}` : ''}.png`;
+          await shoot(page, width, path.join(out, file));
+          operator.push({ ...visit, host, role: 'operator 杭州易充科技', file });
+        },
       });
+      const order = (shot: Shot) => routes.findIndex((r) => r.name === shot.name);
+      shots.push(...operator.sort((a, b) => order(a) - order(b)));
+      missing.push(...reached.missing.map((r) => `${host} ${r.name} (${r.path}, ${r.required.join(', ')})`));
       await context.close();
       const hubs = routes.filter((r) => ['home', 'site', 'income', 'mine'].includes(r.name));
       for (const [phone, role] of Object.entries(ROLES)) {

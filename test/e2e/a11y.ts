@@ -243,9 +243,10 @@ function violationKey(v: Violation): string {
 /**
  * Checks the screen `page` shows, if this bundle's screen at that path with the overlays now open (overlaySignature)
  * has not been checked yet in this file: throws an Error listing every serious or critical violation (rule, help,
- * elements) when there is one. A page that is gone (closed, navigating) is skipped.
+ * elements) when there is one. A page that is gone (closed, navigating) is skipped. `who` names the account when the
+ * same path shows another account's screen (walk-checks.ts: each role's hubs), so that it is checked as a screen of its own.
  */
-export async function checkScreen(page: Page): Promise<void> {
+export async function checkScreen(page: Page, who = ''): Promise<void> {
   const host = hosts.get(page);
   if (!host || page.isClosed()) return;
   let pathname: string;
@@ -255,7 +256,7 @@ export async function checkScreen(page: Page): Promise<void> {
     return;
   }
   if (!page.url().startsWith('http') || pathname.startsWith('/__sandbox')) return;
-  const screen = `${host} ${pathname}`;
+  const screen = `${host}${who ? ` ${who}` : ''} ${pathname}`;
   let key = screen;
   let scope: 'page' | 'overlays' = 'page';
   let violations: Violation[];

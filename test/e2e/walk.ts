@@ -63,7 +63,7 @@ export async function openInApp(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Waits until the screen shows its content: no loading indicator (加载中), no skeleton, and what it shows
+ * Waits until the screen shows its content: no loading indicator (加载中) or skeleton on screen, and what it shows
  * unchanged through 4 looks 100 ms apart (20 s at most). Resolves to the time it took, in ms.
  */
 export async function untilContent(page: Page): Promise<number> {
@@ -73,7 +73,10 @@ export async function untilContent(page: Page): Promise<number> {
   while (Date.now() - start < 20_000 && still < 4) {
     const now = await page
       .evaluate(() =>
-        document.querySelector('.app-loading-mask, .adm-skeleton')
+        // only a loading sign on screen counts: a hub kept alive out of sight may hold a skeleton
+        [...document.querySelectorAll('.app-loading-mask, .adm-skeleton')].some(
+          (el) => el.getBoundingClientRect().height > 0,
+        )
           ? 'loading'
           : `${location.href}|${document.body.innerText}`,
       )
@@ -86,17 +89,32 @@ export async function untilContent(page: Page): Promise<number> {
 }
 
 /**
- * Finds an address for every route: from the hubs and the routes that need no id, it opens each new route once and
- * follows the links its screen shows (`a[href]` of the app's origin) to routes not found yet, until every route has an
- * address or no screen leads further. Routes that need no id are opened at their bare path. A route whose screen is
- * opened only by script (a row with a tap handler, not a link) is not found this way: it is listed as missing. Resolves to each found route's address
- * (path and query, in the route table's order) and the routes not found.
+ * Finds an address for every route, as a person finds the screens: from the hubs and the routes that need no id, it
+ * opens each new route once and follows the links its screen shows (`a[href]` of the app's origin) to routes not found
+ * yet (and, for a route whose ids are optional, first found at its bare path, to the first link that carries an id:
+ * both are visited). A screen that opens by a button, a tab or a sheet's action rather than a link is then given the ids already
+ * seen on the way (`withSeenIds`: the site, box, socket, card or merchant a list led to), and followed in turn, until
+ * every route has an address or nothing leads further. Resolves to each found route's address (path and query, in the
+ * route table's order) and the routes not found.
  */
 export async function findRoutes(
   page: Page,
   routes: readonly WalkRoute[],
-  log: (line: string) => void = () => undefined,
-): Promise<{ found: Map<RouteName, string>; missing: WalkRoute[] }> {
+  {
+    log = () => undefined,
+    each,
+    want,
+  }: {
+    log?: (line: string) => void;
+    /** Runs on each route's screen once it shows, with what the walk saw there: the walk is also the visit. */
+    each?: (visit: RouteVisit) => Promise<void>;
+    /** The routes looked for: the walk stops once it has opened them all (default: it goes through every route). */
+    want?: readonly RouteName[];
+  } = {},
+): Promise<{ found: Map<RouteName, string>; missing: WalkRoute[]; visits: RouteVisit[] }> {
+  const errors = each ? watchErrors(page) : null;
+  const visits: RouteVisit[] = [];
+  const opened = new Set<RouteName>();
   const found = new Map<RouteName, string>();
   const queue: string[] = [];
   for (const route of routes)
@@ -105,25 +123,122 @@ export async function findRoutes(
       queue.push(route.path);
     }
   const origin = new URL(page.url()).origin;
-  for (let i = 0; i < queue.length; i += 1) {
-    await openInApp(page, queue[i]!);
-    await untilContent(page);
+  let byLinks = -1;
+  for (let i = 0; ; i += 1) {
+    if (want?.every((name) => opened.has(name))) break;
+    if (i === queue.length) {
+      // Every link followed: the routes still missing get the ids seen so far, and their screens are followed too.
+      if (byLinks < 0) byLinks = found.size;
+      for (const [name, address] of withSeenIds(routes, found)) {
+        found.set(name, address);
+        queue.push(address);
+      }
+      if (i === queue.length) break;
+    }
+    const url = queue[i]!;
+    errors?.take();
+    await openInApp(page, url);
+    const contentMs = await untilContent(page);
     const links = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href),
     );
+    const route = routeOf(routes, new URL(url, origin));
+    if (route) opened.add(route.name);
+    if (errors && each && route) {
+      const visit = await visitOf(page, route, url, contentMs, errors);
+      await each(visit);
+      visits.push(visit);
+    }
+    const entry = SHEET_ENTRIES.find((e) => e.from === route?.name);
+    if (entry) links.push(...(await throughSheet(page, url, entry)));
     for (const link of links) {
       const url = new URL(link, origin);
       if (url.origin !== origin) continue;
       const route = routeOf(routes, url);
-      if (!route || found.has(route.name)) continue;
       const address = `${url.pathname}${url.search}`;
+      // A route whose ids are optional was found at its bare path (a form for a new one); a link carrying an id shows
+      // an existing one, and is followed too.
+      const known = route && found.get(route.name);
+      if (!route || (known && (known !== route.path || !url.search))) continue;
       found.set(route.name, address);
       queue.push(address);
     }
   }
-  log(`walk: ${found.size} of ${routes.length} routes found through links`);
+  log(`walk: ${byLinks} of ${routes.length} routes found through links, ${found.size} with the ids seen on the way`);
   const ordered = new Map(routes.flatMap((r) => (found.has(r.name) ? [[r.name, found.get(r.name)!] as const] : [])));
-  return { found: ordered, missing: routes.filter((r) => !found.has(r.name)) };
+  const order = (name: RouteName) => routes.findIndex((r) => r.name === name);
+  visits.sort((a, b) => order(a.name) - order(b.name));
+  return { found: ordered, missing: routes.filter((r) => !found.has(r.name)), visits };
+}
+
+/**
+ * Screens whose way onward is an action of a sheet, not a link: on the screen of route `from`, a person taps the first
+ * `open` (a box's 更多) and then one of the sheet's `actions`. The address each opens is followed like a link's.
+ */
+const SHEET_ENTRIES: readonly { from: RouteName; open: string; actions: readonly string[] }[] = [
+  { from: 'facilityList', open: 'button[aria-label="更多"]', actions: ['插座二维码', '备用二维码', '信号模式'] },
+];
+
+/**
+ * Taps each action of `entry` on the screen at `url` (opened afresh for each) and resolves to the addresses they opened
+ * (none for an action the sheet does not offer this account).
+ */
+async function throughSheet(page: Page, url: string, entry: (typeof SHEET_ENTRIES)[number]): Promise<string[]> {
+  const opened: string[] = [];
+  for (const [i, text] of entry.actions.entries()) {
+    if (i > 0) {
+      await openInApp(page, url);
+      await untilContent(page);
+    }
+    const before = page.url();
+    const opener = await page.$(entry.open);
+    if (!opener) return opened;
+    await opener.click();
+    const action = await page
+      .waitForFunction(
+        (name: string) =>
+          [...document.querySelectorAll<HTMLElement>('.adm-action-sheet-button-item')].find((el) =>
+            el.innerText.includes(name),
+          ),
+        { timeout: 10_000 },
+        text,
+      )
+      .catch(() => null);
+    if (!action) continue;
+    await action.asElement()?.evaluate((el) => (el as HTMLElement).click());
+    await page.waitForFunction((was: string) => location.href !== was, { timeout: 10_000 }, before).catch(() => null);
+    if (page.url() !== before) opened.push(page.url());
+  }
+  return opened;
+}
+
+/**
+ * Addresses for the routes not in `found`, made of the ids its addresses carry: a route needing `siteId` and `boxId`
+ * takes them from the found address that has the most of what it needs (a card's `cardId` and `cardType` come from
+ * one address), the rest from any other. A path parameter (`:id`) takes the id of a found address of the same path
+ * pattern only. A route whose needs no address carries is left out.
+ */
+export function withSeenIds(
+  routes: readonly WalkRoute[],
+  found: ReadonlyMap<RouteName, string>,
+): Map<RouteName, string> {
+  const seen = [...found.values()].map((address) => new URL(address, 'http://app').searchParams);
+  const made = new Map<RouteName, string>();
+  for (const route of routes) {
+    if (found.has(route.name)) continue;
+    const names = route.required.filter((name) => !name.startsWith(':'));
+    if (route.required.length > names.length) continue;
+    const best = [...seen].sort(
+      (a, b) => names.filter((n) => b.get(n)).length - names.filter((n) => a.get(n)).length,
+    )[0];
+    const query = new URLSearchParams();
+    for (const name of names) {
+      const value = best?.get(name) ?? seen.find((params) => params.get(name))?.get(name);
+      if (value) query.set(name, value);
+    }
+    if (names.every((name) => query.get(name))) made.set(route.name, `${route.path}?${query.toString()}`);
+  }
+  return made;
 }
 
 /** What one route showed. */
@@ -170,6 +285,19 @@ export function watchErrors(page: Page): { take: () => { consoleErrors: string[]
   };
 }
 
+/** What the screen of `route`, opened at `url`, shows now (its content came in `contentMs`). */
+async function visitOf(
+  page: Page,
+  route: WalkRoute,
+  url: string,
+  contentMs: number,
+  errors: ReturnType<typeof watchErrors>,
+): Promise<RouteVisit> {
+  const layout = await page.evaluate(layoutFindings);
+  const landed = await page.evaluate(() => `${location.pathname}${location.search}`);
+  return { name: route.name, title: route.title, url, landed, contentMs, layout, ...errors.take() };
+}
+
 /** Opens each address in the app and records what it showed (RouteVisit); `each` runs on the screen once it shows. */
 export async function visitRoutes(
   page: Page,
@@ -184,18 +312,7 @@ export async function visitRoutes(
     if (!url) continue;
     errors.take();
     await openInApp(page, url);
-    const contentMs = await untilContent(page);
-    const layout = await page.evaluate(layoutFindings);
-    const landed = await page.evaluate(() => `${location.pathname}${location.search}`);
-    const visit: RouteVisit = {
-      name: route.name,
-      title: route.title,
-      url,
-      landed,
-      contentMs,
-      layout,
-      ...errors.take(),
-    };
+    const visit = await visitOf(page, route, url, await untilContent(page), errors);
     await each?.(visit);
     visits.push(visit);
   }
