@@ -786,6 +786,11 @@ export function deviceSetupRoutes(db: PGlite, now: () => number) {
         maxMinutes: row.chargeRule?.maxMinutes ?? 720,
         canControl: (target.site?.owned ?? false) && caller.account.permissions.includes('remote:charge'),
       };
+      // Today's figures are income: not sent to a caller without income:view (a builder; issue 30).
+      if (!caller.account.permissions.includes('income:view')) {
+        const { todayIncome: _income, todayOrderCount: _orders, ...rest } = data;
+        return rest;
+      }
       return data;
     },
   );

@@ -13,6 +13,7 @@ import type {
   WebcamRow,
   WhiteRow,
 } from '../../src/api/device';
+import type { ConnectorDetail } from '../../src/api/device-setup';
 import type { DeviceStatusStatistics, SiteListPage } from '../../src/api/site';
 import { scalar } from '../lib/db';
 import { DEMO_PHONES, openSandboxForFile } from '../testing';
@@ -133,6 +134,33 @@ describe('charging boxes', () => {
     expect(
       (await sb.post('/api/r9/box/testPay', tokens.operator, { boxId: 45, socketNo: 1, minutes: 1 })).body.code,
     ).toBe(403);
+  });
+
+  it('sends no income figure of a box or a socket to a caller without income:view (a builder)', async () => {
+    const builder = await sb.login(DEMO_PHONES.builder);
+    const sites = (await sb.post<SiteListPage>('/api/r9/site/siteList', builder, { pageNum: 1, pageSize: 20 })).body
+      .data;
+    const siteId = sites.list.find((s) => s.boxCount > 0)?.id;
+    expect(siteId).toBeDefined();
+    const rows = (await boxesWithSockets(builder, { siteId })).body.data.list;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).not.toHaveProperty('todayIncome');
+    for (const row of (await boxes(builder, { siteId })).body.data.list) expect(row).not.toHaveProperty('todayIncome');
+    const chargerId = rows[0]?.chargers[0]?.chargerId;
+    const socket = (
+      await sb.get<ConnectorDetail>('/api/box/getConnectorDetail', builder, { chargerId: chargerId ?? 0 })
+    ).body.data;
+    expect(socket.chargerId).toBe(chargerId);
+    expect(socket).not.toHaveProperty('todayIncome');
+    expect(socket).not.toHaveProperty('todayOrderCount');
+    // the operator, who has income:view, gets them
+    const own = (await boxesWithSockets(tokens.operator, { siteId: 1 })).body.data.list[0];
+    expect(typeof own?.todayIncome).toBe('number');
+    const ownSocket = await sb.get<ConnectorDetail>('/api/box/getConnectorDetail', tokens.operator, {
+      chargerId: own?.chargers[0]?.chargerId ?? 0,
+    });
+    expect(typeof ownSocket.body.data.todayIncome).toBe('number');
+    expect(typeof ownSocket.body.data.todayOrderCount).toBe('number');
   });
 
   it('edits a remark (≤ 20 characters, empty clears it)', async () => {

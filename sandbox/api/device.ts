@@ -260,12 +260,17 @@ function remainMinutes(presetMinutes: number | null, startTime: number | null, n
   return Math.max(0, Number(presetMinutes) - Math.floor((now - Number(startTime)) / 60_000));
 }
 
-/** The charging boxes of a site, filtered and paged, with socket counts and today's income (B §2 facilityList). */
+/**
+ * The charging boxes of a site, filtered and paged, with socket counts and today's income (B §2 facilityList). Without
+ * `figures` (a caller without income:view, such as a builder) the rows carry no todayIncome: what a role may not see
+ * is not sent (issue 30).
+ */
 async function boxPage(
   db: PGlite,
   q: z.infer<typeof boxListSchema>,
   now: number,
   withChargers: boolean,
+  figures: boolean,
 ): Promise<Page<BoxRow> | Page<BoxRowWithChargers>> {
   const conditions = ['d.site_id = $1', 'd.device_type between 1 and 3'];
   const params: unknown[] = [q.siteId];
@@ -311,7 +316,7 @@ async function boxPage(
      limit $${n - 1} offset $${n}`,
     params,
   );
-  const out = list.map((row) => ({ ...row, todayIncome: Number(row.todayIncome) }));
+  const out = list.map(({ todayIncome, ...row }) => (figures ? { ...row, todayIncome: Number(todayIncome) } : row));
   if (!withChargers) return { list: out, total };
   const chargers = await rows<{
     deviceId: number;
@@ -383,9 +388,9 @@ export function deviceRoutes(db: PGlite, now: () => number) {
   api.post(
     '/api/box/getPagedBoxListOfSite',
     { permission: 'site:view', input: boxListSchema, touches: touches.site('siteId', 'view') },
-    async ({ input: q }) => {
+    async ({ caller, input: q }) => {
       await settleDevices(db, now());
-      return await boxPage(db, q, now(), false);
+      return await boxPage(db, q, now(), false, caller.account.permissions.includes('income:view'));
     },
   );
 
@@ -393,9 +398,9 @@ export function deviceRoutes(db: PGlite, now: () => number) {
   api.post(
     '/api/box/getPagedBoxListWithChargerInfo',
     { permission: 'site:view', input: boxListSchema, touches: touches.site('siteId', 'view') },
-    async ({ input: q }) => {
+    async ({ caller, input: q }) => {
       await settleDevices(db, now());
-      return await boxPage(db, q, now(), true);
+      return await boxPage(db, q, now(), true, caller.account.permissions.includes('income:view'));
     },
   );
 

@@ -209,9 +209,10 @@ export interface ConnectorDetail {
   qrCode: string;
   /** W, live. */
   power: number;
-  todayOrderCount: number;
-  /** Fen: today's paid amounts of this socket (payType 1/2/6) minus today's refunds. */
-  todayIncome: number;
+  /** Today's orders of this socket; absent for a login without income:view (a builder), as todayIncome. */
+  todayOrderCount?: number;
+  /** Fen: today's paid amounts of this socket (payType 1/2/6) minus today's refunds; absent without income:view. */
+  todayIncome?: number;
   currentOrder: ConnectorOrder | null;
   lastOrderEndTime: number | null;
   /** The site's longest single charge, minutes (the remote-start choices never exceed it). */

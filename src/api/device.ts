@@ -72,8 +72,11 @@ export interface BoxRow extends BoxBase {
   faultCount: number;
   hasBackUpQrCode: boolean;
   lastHeartbeatTime: number | null;
-  /** Fen: today's scan and coin income of the box minus today's refunds of its scan orders. */
-  todayIncome: number;
+  /**
+   * Fen: today's scan and coin income of the box minus today's refunds of its scan orders. Absent for a login without
+   * income:view (a builder): the server does not send it (issue 30).
+   */
+  todayIncome?: number;
 }
 
 /** A socket tile of the 插座 view. remainMinutes only while charging. */

@@ -130,14 +130,18 @@ const BoxCard = observer(function BoxCard({
       <div className={`${list.line} ${list.figures}`} data-testid="box-sockets">
         插座 充电中 <b>{box.chargingCount}</b> · 空闲 <b>{box.idleCount}</b> · 故障 <b>{box.faultCount}</b>
       </div>
-      <div className={`${list.line} ${list.figures}`}>
-        <span>
-          今日收入 <Money fen={box.todayIncome} />
-        </span>
-        {box.status === 2 && (
-          <span className={list.muted}>最后在线 {relativeTime(box.lastHeartbeatTime, Date.now())}</span>
-        )}
-      </div>
+      {(box.todayIncome !== undefined || box.status === 2) && (
+        <div className={`${list.line} ${list.figures}`}>
+          {box.todayIncome !== undefined && (
+            <span>
+              今日收入 <Money fen={box.todayIncome} />
+            </span>
+          )}
+          {box.status === 2 && (
+            <span className={list.muted}>最后在线 {relativeTime(box.lastHeartbeatTime, Date.now())}</span>
+          )}
+        </div>
+      )}
       {store.view === 'socket' && box.chargers && <SocketGrid chargers={box.chargers} />}
     </div>
   );

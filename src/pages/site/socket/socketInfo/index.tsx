@@ -210,8 +210,13 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
         <Figures
           testId="socket-today"
           items={[
-            { label: '订单', value: d.todayOrderCount },
-            { label: '收入', value: <Money fen={d.todayIncome} /> },
+            // today's orders and income only for a login with income:view (the server sends neither otherwise)
+            ...(d.todayIncome === undefined
+              ? []
+              : [
+                  { label: '订单', value: d.todayOrderCount ?? '--' },
+                  { label: '收入', value: <Money fen={d.todayIncome} /> },
+                ]),
             { label: '上次结束', value: d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'MM-DD HH:mm') : '--' },
           ]}
         />
