@@ -135,11 +135,15 @@ const DeviceStrip = observer(function DeviceStrip({ store }: { store: SiteDetail
 
 const Shortcuts = observer(function Shortcuts({ store }: { store: SiteDetailStore }) {
   const { siteId } = store;
+  const { session } = useStores();
   return (
     <nav className={`${styles.card} ${styles.shortcuts}`} aria-label="快捷入口">
-      <EntryLink to={href('siteIncomeList', { siteId })} className={styles.shortcut}>
-        收入明细
-      </EntryLink>
+      {/* a login without income:view (a builder) has no income to open: no entry to a lock (issue 30) */}
+      {session.can('income:view') && (
+        <EntryLink to={href('siteIncomeList', { siteId })} className={styles.shortcut}>
+          收入明细
+        </EntryLink>
+      )}
       {store.editable && (
         <EntryLink to={href('siteSetCharger', { siteId })} className={styles.shortcut}>
           收费设置

@@ -205,22 +205,27 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
         </section>
       )}
       <PowerChartCard store={store} />
-      <section className={setup.card}>
-        <h2>今日</h2>
-        <Figures
-          testId="socket-today"
-          items={[
-            // today's orders and income only for a login with income:view (the server sends neither otherwise)
-            ...(d.todayIncome === undefined
-              ? []
-              : [
-                  { label: '订单', value: d.todayOrderCount ?? '--' },
-                  { label: '收入', value: <Money fen={d.todayIncome} /> },
-                ]),
-            { label: '上次结束', value: d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'MM-DD HH:mm') : '--' },
-          ]}
-        />
-      </section>
+      {d.todayIncome === undefined ? (
+        // a login without income:view (a builder) is sent neither today's orders nor income: only the last charge's end
+        <section className={setup.card}>
+          <h2>上次结束</h2>
+          <p data-testid="socket-last-end">
+            {d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'YYYY-MM-DD HH:mm') : '暂无充电'}
+          </p>
+        </section>
+      ) : (
+        <section className={setup.card}>
+          <h2>今日</h2>
+          <Figures
+            testId="socket-today"
+            items={[
+              { label: '订单', value: d.todayOrderCount ?? '--' },
+              { label: '收入', value: <Money fen={d.todayIncome} /> },
+              { label: '上次结束', value: d.lastOrderEndTime ? formatTime(d.lastOrderEndTime, 'MM-DD HH:mm') : '--' },
+            ]}
+          />
+        </section>
+      )}
       {d.canControl && (
         <div className={setup.footer}>
           <Button color="primary" disabled={!store.canStart || store.busy} onClick={() => setStarting(true)}>
