@@ -42,7 +42,11 @@ const STATUS_TONES: Record<number, 'primary' | 'success' | 'warning' | 'danger' 
 
 function Row({ r, tab }: { r: OrderRow; tab: number }) {
   return (
-    <EntryLink to={href('chargerRecordInfo', { orderId: r.orderId })} className={styles.item} testId={`order-${r.orderId}`}>
+    <EntryLink
+      to={href('chargerRecordInfo', { orderId: r.orderId })}
+      className={styles.item}
+      testId={`order-${r.orderId}`}
+    >
       <div className={styles.itemHead}>
         <b>{r.siteName || '--'}</b>
         {tab === 2 ? (
