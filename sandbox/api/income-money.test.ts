@@ -71,11 +71,40 @@ describe('getAccountBill', () => {
     expect(none.data).toEqual({ list: [], total: 0, sum: { income: 0, expense: 0 } });
   });
 
-  it('a sub-account reads its operator’s whole ledger; bad input is refused with its message', async () => {
-    const sub = await bill(`pageNum=1&pageSize=20&month=${MONTH}`, tokens.subAccount);
-    const own = await bill(`pageNum=1&pageSize=20&month=${MONTH}`);
-    expect(sub.data.total).toBe(own.data.total);
-    expect(sub.data.sum).toEqual(own.data.sum);
+  it('a limited sub-account reads its sites’ entries and the wallet’s own; with the whole scope, the whole ledger', async () => {
+    // 13800138004 is limited to sites 1 and 2 (data scope 2): D-income.md §0.4, wallet figures stay whole-account.
+    const limited = await bill(`pageNum=1&pageSize=50&month=${MONTH}`, tokens.subAccount);
+    const own = await bill(`pageNum=1&pageSize=50&month=${MONTH}`);
+    const inScope = 'and (site_id is null or site_id = any($4::bigint[]))';
+    const count = await scalar(
+      sb.db,
+      `select count(*) from account_bill where account_id = $1 and create_time >= $2 and create_time < $3 ${inScope}`,
+      [OPERATOR, FROM, TO, [1, 2]],
+    );
+    expect(count).toBeLessThan(own.data.total);
+    expect(limited.data.total).toBe(count);
+    expect(limited.data.sum).toEqual({
+      income: await dbSum(1, inScope, [[1, 2]]),
+      expense: await dbSum(2, inScope, [[1, 2]]),
+    });
+    const sites = await rows<{ siteId: number | null }>(
+      sb.db,
+      `select site_id from account_bill where id = any($1::bigint[])`,
+      [limited.data.list.map((e) => e.id)],
+    );
+    expect(sites.every((r) => r.siteId === null || [1, 2].includes(Number(r.siteId)))).toBe(true);
+    expect(sites.some((r) => r.siteId === null)).toBe(true);
+    await sb.db.query(`update account set data_scope = 1 where phone = '13800138004'`);
+    try {
+      const whole = await bill(`pageNum=1&pageSize=50&month=${MONTH}`, tokens.subAccount);
+      expect(whole.data.total).toBe(own.data.total);
+      expect(whole.data.sum).toEqual(own.data.sum);
+    } finally {
+      await sb.db.query(`update account set data_scope = 2 where phone = '13800138004'`);
+    }
+  });
+
+  it('refuses bad input with its message', async () => {
     expect((await bill('pageNum=1&pageSize=20&month=2024-13')).message).toBe('月份格式须为 YYYY-MM');
     expect((await bill(`pageNum=1&pageSize=20&month=${MONTH}&bizType=9`)).message).toBe('类型不正确');
   });
@@ -128,6 +157,26 @@ describe('getAccountBillDetail', () => {
     });
     const other = await sb.get<LedgerDetail>(`/api/user/getAccountBillDetail?id=${entry.id}`, tokens.agent);
     expect(other.body).toMatchObject({ code: 1, message: '记录不存在或已删除' });
+    // The wallet's own entries are whole-account: a limited sub-account reads the withdrawal too.
+    const sub = await sb.get<LedgerDetail>(`/api/user/getAccountBillDetail?id=${entry.id}`, tokens.subAccount);
+    expect(sub.body.data.ref.withdrawId).toBe(Number(entry.withdrawId));
+  });
+
+  it('an entry of a site outside a limited sub-account’s scope does not exist for it; one of its sites does', async () => {
+    const entryAt = (sites: string) =>
+      one<{ id: number }>(
+        sb.db,
+        `select id from account_bill where account_id = $1 and biz_type = 1 and site_id ${sites} order by id desc limit 1`,
+        [OPERATOR],
+      );
+    const outside = await entryAt('not in (1, 2)');
+    const inside = await entryAt('in (1, 2)');
+    if (!outside || !inside) throw new Error('the demo operator has income at sites in and out of 13800138004’s scope');
+    const refused = await sb.get<LedgerDetail>(`/api/user/getAccountBillDetail?id=${outside.id}`, tokens.subAccount);
+    expect(refused.body).toMatchObject({ code: 1, message: '记录不存在或已删除' });
+    expect(JSON.stringify(refused.body)).not.toMatch(/siteName|serialNumber|splits/);
+    const read = await sb.get<LedgerDetail>(`/api/user/getAccountBillDetail?id=${inside.id}`, tokens.subAccount);
+    expect(read.body.data.id).toBe(Number(inside.id));
   });
 });
 

@@ -6,6 +6,7 @@ import type { AutoWithdrawSaved } from '../../src/api/withdraw';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { lockWallet } from '../domain/wallet';
 import { channelOf, firstAutoWithdrawDay } from '../domain/withdrawal';
+import { hidden } from '../http/access';
 import { endpoints } from '../http/endpoint';
 import { BizError } from '../http/envelope';
 import { touches } from '../http/touch';
@@ -46,6 +47,7 @@ interface BillRow {
   amount: number;
   balanceAfter: number;
   status: 1 | 2 | 3;
+  siteId: number | null;
   siteName: string | null;
   orderId: number | null;
   orderNo: string | null;
@@ -168,17 +170,23 @@ async function refOf(db: PGlite, r: BillRow): Promise<LedgerRef> {
 export function incomeMoneyRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
 
-  // GET /api/user/getAccountBill — a month of the ledger, newest first, with the filter's sums.
+  // GET /api/user/getAccountBill — a month of the ledger, newest first, with the filter's sums. A limited sub-account
+  // (data scope 2) reads the entries of its own sites and those of no site (withdrawals, fees: the wallet stays
+  // whole-account), D-income.md §0.4.
   api.get(
     '/api/user/getAccountBill',
     { permission: 'income:view', input: billQuery, touches: touches.account },
-    async ({ caller, input: q }) => {
+    async ({ caller, scope, input: q }) => {
       const where = ['account_id = $1', 'create_time >= $2', 'create_time < $3'];
       const params: unknown[] = [
         caller.ownerId,
         startOfDay(`${q.month}-01`),
         startOfDay(`${addMonths(q.month, 1)}-01`),
       ];
+      if (scope.limited) {
+        params.push(await scope.siteIds());
+        where.push(`(site_id is null or site_id = any($${params.length}::bigint[]))`);
+      }
       if (q.direction !== undefined) {
         params.push(q.direction);
         where.push(`direction = $${params.length}`);
@@ -211,7 +219,8 @@ export function incomeMoneyRoutes(db: PGlite, now: () => number) {
     },
   );
 
-  // GET /api/user/getAccountBillDetail — one entry of the caller's ledger and what it refers to.
+  // GET /api/user/getAccountBillDetail — one entry of the caller's ledger and what it refers to; an entry of a site
+  // outside a limited sub-account's scope does not exist for it (as in getAccountBill).
   api.get(
     '/api/user/getAccountBillDetail',
     {
@@ -219,12 +228,17 @@ export function incomeMoneyRoutes(db: PGlite, now: () => number) {
       input: z.object({ id: z.coerce.number({ error: '参数错误' }).int().positive('参数错误') }),
       touches: touches.account,
     },
-    async ({ caller, input: { id } }) => {
+    async ({ caller, scope, input: { id } }) => {
       const row = await one<BillRow>(db, 'select * from account_bill where id = $1 and account_id = $2', [
         id,
         caller.ownerId,
       ]);
-      if (!row) throw new BizError(1, '记录不存在或已删除');
+      const outOfScope =
+        row?.siteId !== null &&
+        row?.siteId !== undefined &&
+        scope.limited &&
+        !(await scope.siteIds()).includes(Number(row.siteId));
+      if (!row || outOfScope) throw hidden('记录不存在或已删除');
       const data: LedgerDetail = {
         ...entryOf(row),
         serialNo: row.serialNo,

@@ -73,8 +73,25 @@ const PROPERTY: Record<Role, { inside?: number; outside: number }> = {
 
 const NONE = 999_999;
 
-/** The objects on a list of sites (the first site first), with stand-ins for what does not exist. */
-async function objectsOn(sites: number[], property: number | undefined, fill: boolean): Promise<Partial<Objects>> {
+/** The account whose ledger each role reads (its own; a sub-account's or a builder's operator's). */
+const LEDGER: Record<Role, number> = {
+  operator: 10001,
+  agent: 10002,
+  property: 10003,
+  subAccount: 10001,
+  builder: 10001,
+};
+
+/**
+ * The objects on a list of sites (the first site first), with stand-ins for what does not exist. `ledger` is the
+ * account whose ledger entry is picked (inside); without it, any account's entry at those sites (outside).
+ */
+async function objectsOn(
+  sites: number[],
+  property: number | undefined,
+  fill: boolean,
+  ledger?: number,
+): Promise<Partial<Objects>> {
   const order = `(site_id = ${sites[0] ?? 0}) desc, site_id, id`;
   const device = async (types: string) =>
     (
@@ -143,6 +160,14 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
       [sites[0] ?? 0],
     )
   )[0];
+  const ledgerEntry = (
+    await rows<{ id: number }>(
+      sb.db,
+      `select id from account_bill where site_id = any($1::bigint[]) and ($2::bigint is null or account_id = $2)
+       order by (site_id = $3) desc, id desc limit 1`,
+      [sites, ledger ?? null, sites[0] ?? 0],
+    )
+  )[0];
   const pick = <T>(value: T | undefined, stand: T): T | undefined =>
     value !== undefined ? value : fill ? stand : undefined;
   const id = (row: { id: number } | undefined) => (row ? Number(row.id) : undefined);
@@ -165,6 +190,8 @@ async function objectsOn(sites: number[], property: number | undefined, fill: bo
     idleCard: pick(id(await cardOf(1)), NONE),
     workOrder: pick(id(workOrder), NONE),
     siteApply: pick(id(siteApply), NONE),
+    ledgerEntry: pick(id(ledgerEntry), NONE),
+    month: new Date(NOW + 8 * 3_600_000).toISOString().slice(0, 7),
   };
 }
 
@@ -246,7 +273,7 @@ describe('the access matrix', () => {
     const sides = {} as Record<Role, { inside: Partial<Objects>; outside: Partial<Objects> }>;
     for (const role of ROLES) {
       sides[role] = {
-        inside: await objectsOn(REACH[role].inside, PROPERTY[role].inside, false),
+        inside: await objectsOn(REACH[role].inside, PROPERTY[role].inside, false, LEDGER[role]),
         outside: await objectsOn(REACH[role].outside, PROPERTY[role].outside, true),
       };
     }

@@ -49,6 +49,14 @@ export interface Objects {
   workOrder: number;
   /** A site application (SiteApply) to the side's operator naming its first site (a pending one first). */
   siteApply: number;
+  /**
+   * A ledger entry (account_bill) of the side's first site: inside, one of the probed account's own ledger (its
+   * operator's for a sub-account or a builder); outside, any account's, so a limited sub-account is asked for its
+   * operator's entry of a site outside its scope.
+   */
+  ledgerEntry: number;
+  /** The month of the matrix's clock ('YYYY-MM'), which the demo world's ledger and orders fill. */
+  month: string;
 }
 
 /** One row: a request naming objects, the expectation per role, whether it names an object at all. */
