@@ -70,13 +70,17 @@ export function exportRoutes(db: PGlite, now: () => number) {
 
   /**
    * One export endpoint: validates the range (2051), then, exactly once per requestId, refuses a running identical
-   * export (2050) and makes the DocRecord 生成中.
+   * export (2050) and makes the DocRecord 生成中. `paramsOf` gets the sites of a limited sub-account's data scope
+   * (undefined for every other caller), read before the transaction.
    */
   function exportEndpoint<S extends z.ZodRawShape>(
     path: string,
     docType: DocType,
     extra: S,
-    paramsOf: (input: z.infer<z.ZodObject<S>> & { startDate: string; endDate: string }) => Promise<{
+    paramsOf: (
+      input: z.infer<z.ZodObject<S>> & { startDate: string; endDate: string },
+      limitedTo: number[] | undefined,
+    ) => Promise<{
       params: ExportParams;
       siteName: string | null;
     }>,
@@ -88,8 +92,9 @@ export function exportRoutes(db: PGlite, now: () => number) {
         input: z.object({ ...range, ...extra, email: exportEmailRule, requestId: requestIdRule }),
         touches: touches.account,
       },
-      async ({ caller, input }) => {
+      async ({ caller, scope, input }) => {
         const at = now();
+        const limitedTo = scope.limited ? await scope.siteIds() : undefined;
         const body = input as unknown as z.infer<z.ZodObject<S>> & {
           startDate: string;
           endDate: string;
@@ -103,7 +108,7 @@ export function exportRoutes(db: PGlite, now: () => number) {
           async (tx: Transaction) => {
             const refusal = rangeRefusal(docType, body.startDate, body.endDate, dayOf(at));
             if (refusal) throw new BizError(refusal.startsWith('导出时间跨度') ? 2051 : INVALID, refusal);
-            const { params, siteName } = await paramsOf(body);
+            const { params, siteName } = await paramsOf(body, limitedTo);
             const running = await scalar(
               tx,
               `select count(*) from doc_record where merchant_id = $1 and doc_type = $2 and status = 1
@@ -146,12 +151,14 @@ export function exportRoutes(db: PGlite, now: () => number) {
       direction: z.union([z.literal(1), z.literal(2)]).optional(),
       bizType: z.number().int().min(1).max(16).optional(),
     },
-    async (b) => ({
+    // A limited sub-account's file holds what its ledger shows: its sites' entries and those of no site.
+    async (b, limitedTo) => ({
       params: {
         startDate: b.startDate,
         endDate: b.endDate,
         ...(b.direction ? { direction: b.direction } : {}),
         ...(b.bizType ? { bizType: b.bizType } : {}),
+        ...(limitedTo ? { siteIds: limitedTo } : {}),
       },
       siteName: null,
     }),

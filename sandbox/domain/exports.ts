@@ -26,7 +26,10 @@ export interface ExportParams {
   bizType?: number;
   siteId?: number;
   payType?: number;
-  /** The sites the caller saw when it asked (charging orders: the data scope at request time). */
+  /**
+   * The sites the caller saw when it asked (charging orders: the data scope at request time; the ledger: a limited
+   * sub-account's sites, whose file also holds the entries of no site).
+   */
   siteIds?: number[];
   /** Charging orders: the list's tab (domain/order-filter.ts; absent = 1 已完成), socket and search. */
   tab?: OrderListTab;
@@ -70,7 +73,7 @@ const rangeOf = (p: ExportParams) => [startOfDay(p.startDate), startOfDay(p.endD
 /**
  * The rows of an export (docType 1, 2, 3 or 4) of the account `merchantId`, newest first as their lists show them:
  * 4 the withdrawals applied in the range (/income/withdraw-list, channel optional); 3 the ledger entries made in the
- * range (/income/list, direction and bizType optional); 1 the charging orders started in the range at the caller's
+ * range (/income/list, direction and bizType optional; a limited sub-account's: those of its sites or of none); 1 the charging orders started in the range at the caller's
  * sites (/mine/chargerRecord-list: the tab's orders — 已完成 when absent — of the list's filter, domain/order-filter.ts);
  * 2 the remote starts at the caller's sites started in the range (/mine/recordOfremote, serial optional).
  */
@@ -124,8 +127,9 @@ export async function exportTable(db: Db, docType: DocType, merchantId: number, 
       `select create_time, serial_no, biz_type, title, direction, amount, balance_after, site_name, order_no, remark
        from account_bill where account_id = $1 and create_time >= $2 and create_time < $3
          and ($4::int is null or direction = $4) and ($5::int is null or biz_type = $5)
+         and ($6::bigint[] is null or site_id is null or site_id = any($6::bigint[]))
        order by create_time desc, id desc`,
-      [merchantId, from, to, p.direction ?? null, p.bizType ?? null],
+      [merchantId, from, to, p.direction ?? null, p.bizType ?? null, p.siteIds ?? null],
     );
     return {
       sheet: '收支明细',
