@@ -53,7 +53,8 @@ const FIXTURES: Record<LayoutRule, { planted: string; mended: string }> = {
     planted:
       '<p>档位一 <button aria-label="删除档位" style="width: 16px; height: 16px; padding: 0; border: 0"></button></p>',
     mended:
-      '<p>档位一 <button aria-label="删除档位" style="width: 32px; height: 32px; padding: 0; border: 0"></button></p>',
+      '<p>档位一 <button aria-label="删除档位" style="width: 32px; height: 32px; padding: 0; border: 0"></button></p>' +
+      '<div role="button" style="height: 0"></div>',
   },
   // 充值设置详情: a tier input 0 px wide.
   'narrow-control': {
@@ -69,7 +70,8 @@ const FIXTURES: Record<LayoutRule, { planted: string; mended: string }> = {
       '<div style="width: 40px; word-break: break-all">报表.xlsx</div>',
     mended:
       '<button style="height: 48px; padding: 0 8px; border: 0; white-space: nowrap">获取验证码</button>' +
-      '<div style="width: 80px">报表.xlsx</div>',
+      '<div style="width: 80px">报表.xlsx</div>' +
+      '<div style="width: 70px; font: 16px monospace">abc-defghij</div>',
   },
   'clipped-text': {
     planted: '<div style="width: 80px; overflow: hidden; white-space: nowrap">一个很长很长的站点名称</div>',

@@ -9,11 +9,11 @@
  * - `link-underline`: text underlined like a link outside a real inline link (an `<a>` displayed inline, holding only
  *   inline content): a card or row wrapped in an inline `<a>` underlines all its text;
  * - `target-size`: a tap target (link, button, control, an element with a pointer cursor) under 24×24 CSS px
- *   (WCAG 2.2, 2.5.8), inline text links (a link inside a sentence) aside;
+ *   (WCAG 2.2, 2.5.8), inline text links (a link inside a sentence) and boxes of no area (nothing drawn) aside;
  * - `narrow-control`: an input narrower than two characters, or than its placeholder or the value it shows read-only; a
  *   button whose content overflows it;
- * - `broken-word`: a line broken inside a word or a number (letters or digits on both sides of the break, no space), or
- *   a short label (six characters at most, no space) drawn on more than one line;
+ * - `broken-word`: a line broken inside a word or a number (letters or digits on both sides of the break, no space, not
+ *   right after a hyphen), or a short label (six characters at most, no space) drawn on more than one line;
  * - `clipped-text`: a text cut by a box that hides its overflow, without an ellipsis (text-overflow or line clamp): part
  *   of it shown, part hidden;
  * - `raw-value`: undefined, NaN, null or [object Object] in what the page shows.
@@ -220,6 +220,8 @@ export function layoutFindings(rules?: readonly string[]): LayoutFinding[] {
       )
         return [];
       const box = el.getBoundingClientRect();
+      // A box of no area draws nothing to tap (a 0-wide input is narrow-control's finding).
+      if (box.width === 0 || box.height === 0) return [];
       return box.width < 24 || box.height < 24
         ? [{ el, summary: `${Math.round(box.width)}×${Math.round(box.height)} px` }]
         : [];
@@ -297,7 +299,15 @@ export function layoutFindings(rules?: readonly string[]): LayoutFinding[] {
           continue;
         }
         lines.add(Math.round(box.top));
-        if (previous && box.top >= previous.box.bottom - 1 && WORD.test(previous.char) && WORD.test(char) && !split)
+        // After a hyphen is where a line may break (Unicode line breaking, class HY): 扫码测试站-/支付宝, chong-/hz.cn.
+        if (
+          previous &&
+          box.top >= previous.box.bottom - 1 &&
+          WORD.test(previous.char) &&
+          previous.char !== '-' &&
+          WORD.test(char) &&
+          !split
+        )
           split = `${chars.slice(Math.max(0, i - 6), i).join('')}/${chars.slice(i, i + 6).join('')}`;
         previous = { box, char };
       }

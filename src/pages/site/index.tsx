@@ -146,7 +146,7 @@ const SiteSearch = observer(function SiteSearch({ store }: { store: SiteListStor
   return (
     <div className={styles.search} data-testid="site-search">
       <SearchBar
-        placeholder="搜索站点名称/地址"
+        placeholder="站点名称或地址"
         maxLength={30}
         value={text}
         onChange={setText}

@@ -27,7 +27,7 @@ const ChoiseSite = observer(function ChoiseSite() {
   return (
     <main className={styles.page}>
       <SearchBar
-        placeholder="搜索站点名称或地址"
+        placeholder="站点名称或地址"
         maxLength={20}
         value={store.keyword}
         onChange={(v) => store.setKeyword(v)}

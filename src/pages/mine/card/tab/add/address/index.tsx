@@ -44,7 +44,7 @@ const Picker = observer(function Picker({ cardType, batch }: { cardType: CardTyp
   return (
     <main className={styles.page}>
       <SearchBar
-        placeholder="搜索站点名称或地址"
+        placeholder="站点名称或地址"
         value={store.keyword}
         onChange={(v) => store.setKeyword(v)}
         maxLength={30}
