@@ -48,16 +48,19 @@ export async function startSandbox(
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Healthy or exited: the demo world takes ~10 s on a quiet machine and minutes on a loaded one; the bound only ends
+  // a start that hangs.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/__sandbox/health`)).ok) return { url, child };
     } catch {
       /* starting */
     }
+    if (child.exitCode !== null) throw new Error(`the sandbox exited with code ${child.exitCode}`);
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error('the sandbox did not start');
+      throw new Error('the sandbox did not start within 10 minutes (hung?)');
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
