@@ -182,6 +182,7 @@ export function arrearsRoutes(db: PGlite, config: SandboxConfig, now: () => numb
    */
   async function createPayment(
     callerClient: string,
+    callerId: number,
     accountId: number,
     body: z.infer<typeof paymentBody>,
     platform: PayPlatform,
@@ -208,7 +209,12 @@ export function arrearsRoutes(db: PGlite, config: SandboxConfig, now: () => numb
         : { paymentId: p.id, tradeNo: tradeNo ?? '', payWay: 1, amount: p.amount, expireTime: p.expireTime };
     return exactlyOnce(
       db,
-      { accountId, action: platform === 'wechat' ? 'wxPayment' : 'aliPayment', requestId: body.requestId },
+      {
+        accountId: callerId,
+        action: platform === 'wechat' ? 'wxPayment' : 'aliPayment',
+        requestId: body.requestId,
+        body,
+      },
       at,
       async (tx) => {
         await lockWallet(tx, accountId); // the account's lock: one pending payment at a time
@@ -279,14 +285,14 @@ export function arrearsRoutes(db: PGlite, config: SandboxConfig, now: () => numb
   api.post(
     '/api/share/instalment/aliPayment',
     { permission: 'settlement', input: paymentBody, touches: touches.account },
-    ({ caller, input: body }) => createPayment(caller.client, caller.ownerId, body, 'alipay'),
+    ({ caller, input: body }) => createPayment(caller.client, caller.account.id, caller.ownerId, body, 'alipay'),
   );
 
   // POST /api/share/instalment/wxPayment — pays in WeChat (chooseWXPay with the answered parameters).
   api.post(
     '/api/share/instalment/wxPayment',
     { permission: 'settlement', input: paymentBody, touches: touches.account },
-    ({ caller, input: body }) => createPayment(caller.client, caller.ownerId, body, 'wechat'),
+    ({ caller, input: body }) => createPayment(caller.client, caller.account.id, caller.ownerId, body, 'wechat'),
   );
 
   // GET /api/share/instalment/queryPayResult — the payment as the server knows it (asking the platform if need be).

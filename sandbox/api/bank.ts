@@ -156,7 +156,7 @@ export function bankRoutes(db: PGlite, now: () => number) {
       const sms = { phone: body.reservedPhone, type: 4, code: body.code };
       return exactlyOnce(
         db,
-        { accountId, action: 'bindBank', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'bindBank', requestId: body.requestId, body },
         at,
         async (tx): Promise<BoundCard> => {
           await lockWallet(tx, accountId); // the account's lock: the count and the duplicate check hold until commit
@@ -232,36 +232,41 @@ export function bankRoutes(db: PGlite, now: () => number) {
     async ({ caller, input: body }) => {
       const at = now();
       const accountId = caller.ownerId;
-      return exactlyOnce(db, { accountId, action: 'unBindBank', requestId: body.requestId }, at, async (tx) => {
-        await lockWallet(tx, accountId);
-        const card = await cardOf(tx, accountId, body.bankCardId);
-        if (!card || card.status !== 1 || card.cardType !== 1) throw new BizError(2005, '到账银行卡不存在或已解绑');
-        const setting = await one<{ autoWithdraw: number; bankCardId: number | null }>(
-          tx,
-          'select auto_withdraw, bank_card_id from withdraw_setting where account_id = $1',
-          [accountId],
-        );
-        if (setting && Number(setting.bankCardId) === card.id) {
-          if (Number(setting.autoWithdraw) === 1) {
-            throw new BizError(2017, '该卡为自动提现到账卡，请先在自动提现中更换');
+      return exactlyOnce(
+        db,
+        { accountId: caller.account.id, action: 'unBindBank', requestId: body.requestId, body },
+        at,
+        async (tx) => {
+          await lockWallet(tx, accountId);
+          const card = await cardOf(tx, accountId, body.bankCardId);
+          if (!card || card.status !== 1 || card.cardType !== 1) throw new BizError(2005, '到账银行卡不存在或已解绑');
+          const setting = await one<{ autoWithdraw: number; bankCardId: number | null }>(
+            tx,
+            'select auto_withdraw, bank_card_id from withdraw_setting where account_id = $1',
+            [accountId],
+          );
+          if (setting && Number(setting.bankCardId) === card.id) {
+            if (Number(setting.autoWithdraw) === 1) {
+              throw new BizError(2017, '该卡为自动提现到账卡，请先在自动提现中更换');
+            }
+            await tx.query('update withdraw_setting set bank_card_id = null, update_time = $2 where account_id = $1', [
+              accountId,
+              at,
+            ]);
           }
-          await tx.query('update withdraw_setting set bank_card_id = null, update_time = $2 where account_id = $1', [
-            accountId,
+          const busy = await scalar(
+            tx,
+            'select count(*) from withdrawal where account_id = $1 and bank_card_id = $2 and status in (1, 2)',
+            [accountId, card.id],
+          );
+          if (busy > 0) throw new BizError(2015, '该卡有处理中的提现，暂不可操作');
+          await tx.query('update bank_card set status = 2, unbind_time = $2, update_time = $2 where id = $1', [
+            card.id,
             at,
           ]);
-        }
-        const busy = await scalar(
-          tx,
-          'select count(*) from withdrawal where account_id = $1 and bank_card_id = $2 and status in (1, 2)',
-          [accountId, card.id],
-        );
-        if (busy > 0) throw new BizError(2015, '该卡有处理中的提现，暂不可操作');
-        await tx.query('update bank_card set status = 2, unbind_time = $2, update_time = $2 where id = $1', [
-          card.id,
-          at,
-        ]);
-        return null;
-      });
+          return null;
+        },
+      );
     },
   );
 

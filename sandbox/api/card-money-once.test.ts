@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchResult, OldCardRow, ReplaceActivity } from '../../src/api/card';
+import { REUSED_MESSAGE } from '../domain/exactly-once';
 import { one, scalar } from '../lib/db';
 import { openSandboxForFile } from '../testing';
 import { moneyNeverDoubles, newRequestId } from '../testing-money';
@@ -12,7 +13,7 @@ import { moneyNeverDoubles, newRequestId } from '../testing-money';
  */
 
 const NOW = Date.parse('2026-11-20T10:00:00+08:00');
-const { sb, tokens } = openSandboxForFile(NOW, ['operator']);
+const { sb, tokens } = openSandboxForFile(NOW, ['operator', 'subAccount']);
 
 let serial = 0;
 /** A new stock card (未激活) of type 1 at `siteId`; returns its id and number. */
@@ -38,6 +39,25 @@ const activate = (cardId: number, requestId: string, payAmount = 5000) =>
     ...(payAmount > 0 ? { payType: 3 } : {}),
     requestId,
   });
+
+describe('a requestId belongs to the account that sends it', () => {
+  it('an operator and its sub-account sharing a requestId each recharge once; another amount is refused', async () => {
+    // 13800138004 holds card:recharge at sites 1 and 2.
+    const { cardId } = await stockCard(1);
+    expect((await activate(cardId, newRequestId(), 0)).body.code).toBe(0);
+    const requestId = newRequestId();
+    const refill = (token: string, payAmount: number) =>
+      sb.post('/api/card/refillCard', token, { cardId, cardType: 1, payAmount, giveAmount: 0, payType: 4, requestId });
+    const recharges = () => scalar(sb.db, 'select count(*) from card_recharge where card_id = $1', [cardId]);
+    expect((await refill(tokens.operator, 1000)).body.code).toBe(0);
+    expect((await refill(tokens.subAccount, 1000)).body.code).toBe(0);
+    expect(await recharges()).toBe(2);
+    expect((await refill(tokens.subAccount, 1000)).body.code).toBe(0);
+    expect(await recharges()).toBe(2);
+    expect((await refill(tokens.operator, 3000)).body).toMatchObject({ code: 1, message: REUSED_MESSAGE });
+    expect(await recharges()).toBe(2);
+  });
+});
 
 describe('card money actions act exactly once', () => {
   it('refillCard', async () => {

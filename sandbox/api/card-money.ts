@@ -182,10 +182,11 @@ async function activityInProgress(db: Db, ownerId: number, at: number) {
 /** The endpoints of this module (see the module docstring). */
 export function cardMoneyRoutes(db: PGlite, now: () => number) {
   const api = endpoints(db, now);
-  const key = (caller: Caller, action: string, requestId: string) => ({
-    accountId: caller.ownerId,
+  const key = (caller: Caller, action: string, body: { requestId: string }) => ({
+    accountId: caller.account.id,
     action,
-    requestId,
+    requestId: body.requestId,
+    body,
   });
 
   // POST /api/card/refillCard — a counter recharge (value cards) or a renewal (month cards), exactly once.
@@ -209,7 +210,7 @@ export function cardMoneyRoutes(db: PGlite, now: () => number) {
     async ({ caller, input: body, target }) => {
       const at = now();
       const today = dayOf(at);
-      return exactlyOnce(db, key(caller, 'refillCard', body.requestId), at, async (tx) => {
+      return exactlyOnce(db, key(caller, 'refillCard', body), at, async (tx) => {
         const card = await lockedCard(tx, target.id);
         if (body.cardType !== card.cardType) throw new BizError(INVALID, '卡片类型不一致');
         if (card.cardType === 4) throw new BizError(INVALID, '电子卡由用户线上充值');
@@ -316,7 +317,7 @@ export function cardMoneyRoutes(db: PGlite, now: () => number) {
     async ({ caller, input: body, target }) => {
       const at = now();
       const today = dayOf(at);
-      return exactlyOnce(db, key(caller, 'activeCard', body.requestId), at, async (tx) => {
+      return exactlyOnce(db, key(caller, 'activeCard', body), at, async (tx) => {
         const card = await lockedCard(tx, target.id);
         if (card.cardType === 4) throw new BizError(INVALID, '电子卡由用户线上开通');
         if (card.status !== 1) throw new BizError(INVALID, '该卡已激活');
@@ -411,7 +412,7 @@ export function cardMoneyRoutes(db: PGlite, now: () => number) {
       if (body.reason === 4 && (body.reasonRemark ?? '').length < 2) throw new BizError(INVALID, '请填写注销原因');
       const at = now();
       const today = dayOf(at);
-      return exactlyOnce(db, key(caller, 'factoryReset', body.requestId), at, async (tx) => {
+      return exactlyOnce(db, key(caller, 'factoryReset', body), at, async (tx) => {
         const card = await lockedCard(tx, target.id);
         if (card.cardType === 4) throw new BizError(INVALID, '电子卡由用户线上注销，不可操作');
         if (![2, 3, 5, 6].includes(card.status)) throw new BizError(INVALID, '未激活的卡无需注销');
@@ -539,7 +540,7 @@ export function cardMoneyRoutes(db: PGlite, now: () => number) {
     },
     async ({ caller, input: body }) => {
       const at = now();
-      return exactlyOnce(db, key(caller, 'cardReplace', body.requestId), at, async (tx) => {
+      return exactlyOnce(db, key(caller, 'cardReplace', body), at, async (tx) => {
         const a = await activityInProgress(tx, caller.ownerId, at);
         if (!a || a.id !== body.activityId) throw new BizError(INVALID, '当前没有进行中的换卡活动');
         if (!a.siteIds.includes(body.siteId)) throw new BizError(INVALID, '该站点不在换卡活动范围内');

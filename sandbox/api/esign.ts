@@ -97,13 +97,14 @@ const changeForm = entityForm.extend({
 
 export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvider) {
   const api = endpoints(db, now);
+  /** exactlyOnce for the calling account `callerId` and its request `body` (whose requestId keys it). */
   const once = <T>(
-    accountId: number,
+    callerId: number,
     action: string,
-    requestId: string,
+    body: { requestId: string },
     act: Parameters<typeof exactlyOnce<T>>[3],
     prepare?: () => Promise<void>,
-  ) => exactlyOnce<T>(db, { accountId, action, requestId }, now(), act, prepare);
+  ) => exactlyOnce<T>(db, { accountId: callerId, action, requestId: body.requestId, body }, now(), act, prepare);
 
   // POST /api/merchant/entity/property/smsSign — 1: start the signing at the provider; 2: confirm with the code.
   api.post(
@@ -124,7 +125,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
       const accountId = caller.ownerId;
       const at = now();
       if (body.action === 1) {
-        return once<SignStarted>(accountId, 'smsSign', body.requestId, async (tx) => {
+        return once<SignStarted>(caller.account.id, 'smsSign', body, async (tx) => {
           await lockWallet(tx, accountId);
           const open = await openFlowOf(tx, accountId);
           // a signing started within the code's validity is taken up again (its code was sent)
@@ -146,9 +147,9 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
       const code = body.code;
       let signed = false;
       const answer = await once<{ signStatus: number; signTime: number | null }>(
-        accountId,
+        caller.account.id,
         'smsSign',
-        body.requestId,
+        body,
         async (tx) => {
           // the code is relayed to the provider, which takes it as the signer's act: the backend knows at once
           await confirmSigning(tx, open, code, at);
@@ -194,7 +195,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
     { permission: 'login', accountTypes: MAIN, input: entityForm, touches: touches.account },
     async ({ caller, input: form }) => {
       const accountId = caller.ownerId;
-      return once(accountId, 'completeMerchantEntity', form.requestId, async (tx) => {
+      return once(caller.account.id, 'completeMerchantEntity', form, async (tx) => {
         await lockWallet(tx, accountId);
         return completeEntity(tx, accountId, form, now(), dayOf(now()));
       });
@@ -215,7 +216,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
         settleBankName: input.settleBankName ?? '',
         settleCardNo: input.settleCardNo ?? '',
       };
-      return once(accountId, 'applyMerchantEntityChange', form.requestId, async (tx) => {
+      return once(caller.account.id, 'applyMerchantEntityChange', form, async (tx) => {
         await lockWallet(tx, accountId);
         return applyEntityChange(tx, accountId, form, now(), dayOf(now()));
       });
@@ -276,7 +277,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
       const accountId = caller.ownerId;
       const category = BUSINESS_CATEGORIES.find((c) => c.code === form.categoryCode);
       if (!category) throw new BizError(1, '请选择经营类目');
-      return once(accountId, 'completeMerchantEntityProperty', form.requestId, async (tx) => {
+      return once(caller.account.id, 'completeMerchantEntityProperty', form, async (tx) => {
         await lockWallet(tx, accountId);
         const openStatus = await applyOpening(
           tx,
@@ -318,7 +319,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
     },
     async ({ caller, input: body }) => {
       const accountId = caller.ownerId;
-      return once(accountId, 'applyKyb', body.requestId, async (tx) => {
+      return once(caller.account.id, 'applyKyb', body, async (tx) => {
         await lockWallet(tx, accountId);
         return { kybStatus: await applyKyb(tx, accountId, now(), body.requestId) };
       });
@@ -343,7 +344,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
     },
     async ({ caller, input: body }) => {
       const accountId = caller.ownerId;
-      return once(accountId, 'kybMath', body.requestId, async (tx) => {
+      return once(caller.account.id, 'kybMath', body, async (tx) => {
         await lockWallet(tx, accountId);
         return kybMatch(tx, accountId, body.amount, now());
       });
@@ -371,9 +372,9 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
       const at = now();
       const sms = { phone: body.reservedPhone, type: 6, code: body.code };
       return once<{ settleCard: SettleCard }>(
-        accountId,
+        caller.account.id,
         'changPersonBank',
-        body.requestId,
+        body,
         async (tx) => {
           await lockWallet(tx, accountId);
           const id = await changePersonalCard(
@@ -408,7 +409,7 @@ export function esignRoutes(db: PGlite, now: () => number, provider: EsignProvid
     },
     async ({ caller, input: body }) => {
       const accountId = caller.ownerId;
-      return once(accountId, 'changCompanyBank', body.requestId, async (tx) => {
+      return once(caller.account.id, 'changCompanyBank', body, async (tx) => {
         await lockWallet(tx, accountId);
         const pendingCard = await changeCorporateAccount(tx, accountId, body, now());
         return { kybStatus: 0, pendingCard };

@@ -103,7 +103,7 @@ export function exportRoutes(db: PGlite, now: () => number) {
         };
         return exactlyOnce(
           db,
-          { accountId: caller.account.id, action: `export:${docType}`, requestId: body.requestId },
+          { accountId: caller.account.id, action: `export:${docType}`, requestId: body.requestId, body },
           at,
           async (tx: Transaction) => {
             const refusal = rangeRefusal(docType, body.startDate, body.endDate, dayOf(at));
@@ -199,7 +199,7 @@ export function exportRoutes(db: PGlite, now: () => number) {
       const siteIds = target ? [target.id] : await scope.siteIds();
       return exactlyOnce(
         db,
-        { accountId: caller.account.id, action: 'export:1', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'export:1', requestId: body.requestId, body },
         at,
         async (tx) => {
           const refusal = rangeRefusal(1, body.startDate, body.endDate, dayOf(at));
@@ -311,7 +311,12 @@ export function exportRoutes(db: PGlite, now: () => number) {
         return { status: await deliverDoc(tx, body.id, body.email, at) };
       };
       if (!body.requestId) return db.transaction(act);
-      return exactlyOnce(db, { accountId: caller.account.id, action: 'resendDoc', requestId: body.requestId }, at, act);
+      return exactlyOnce(
+        db,
+        { accountId: caller.account.id, action: 'resendDoc', requestId: body.requestId, body },
+        at,
+        act,
+      );
     },
   );
 

@@ -268,7 +268,7 @@ export function incomeMoneyRoutes(db: PGlite, now: () => number) {
       const at = now();
       return exactlyOnce<AutoWithdrawSaved>(
         db,
-        { accountId, action: 'updateThenAddAutoWithdraw', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'updateThenAddAutoWithdraw', requestId: body.requestId, body },
         at,
         async (tx) => {
           await lockWallet(tx, accountId);

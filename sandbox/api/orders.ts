@@ -348,7 +348,7 @@ export function orderRoutes(db: PGlite, now: () => number) {
       };
       const data: OrderRefundResult = await exactlyOnce(
         db,
-        { accountId: caller.ownerId, action: 'orderRefund', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'orderRefund', requestId: body.requestId, body },
         at,
         (tx) =>
           refundOrder(

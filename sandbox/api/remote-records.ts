@@ -108,7 +108,7 @@ export function remoteRecordRoutes(db: PGlite, now: () => number) {
       const siteIds = await scope.siteIds();
       return exactlyOnce(
         db,
-        { accountId: caller.account.id, action: 'export:2', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'export:2', requestId: body.requestId, body },
         at,
         async (tx) => {
           const refusal = rangeRefusal(2, body.startDate, body.endDate, dayOf(at));

@@ -163,7 +163,7 @@ export function remoteStartRoutes(db: PGlite, now: () => number) {
       const operatorName = caller.account.contacts || caller.account.shortName || caller.account.name;
       const data: RemotePayResult = await exactlyOnce(
         db,
-        { accountId: caller.account.id, action: 'remotePay', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'remotePay', requestId: body.requestId, body },
         at,
         async (tx) => {
           if (body.reasonType === 4 && (body.remark ?? '').length < 2)

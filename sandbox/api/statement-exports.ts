@@ -253,20 +253,30 @@ export function statementExportRoutes(db: PGlite, now: () => number) {
     doc: { params: ExportParams; conditions: string; fileName: string; email: string; content: Buffer },
     at: number,
   ) =>
-    exactlyOnce(db, { accountId: caller.account.id, action: `export:${docType}`, requestId }, at, async (tx) => {
-      const running = await scalar(
-        tx,
-        'select count(*) from doc_record where merchant_id = $1 and doc_type = $2 and status = 1 and params = $3::jsonb',
-        [caller.ownerId, docType, JSON.stringify(doc.params)],
-      );
-      if (running > 0) throw new BizError(2050, '相同的导出任务正在处理中，请稍后');
-      const docId = await createDocRecord(
-        tx,
-        { merchantId: caller.ownerId, accountId: caller.account.id, docType, ...doc },
-        at,
-      );
-      return { docId };
-    });
+    exactlyOnce(
+      db,
+      {
+        accountId: caller.account.id,
+        action: `export:${docType}`,
+        requestId,
+        body: { ...doc.params, email: doc.email },
+      },
+      at,
+      async (tx) => {
+        const running = await scalar(
+          tx,
+          'select count(*) from doc_record where merchant_id = $1 and doc_type = $2 and status = 1 and params = $3::jsonb',
+          [caller.ownerId, docType, JSON.stringify(doc.params)],
+        );
+        if (running > 0) throw new BizError(2050, '相同的导出任务正在处理中，请稍后');
+        const docId = await createDocRecord(
+          tx,
+          { merchantId: caller.ownerId, accountId: caller.account.id, docType, ...doc },
+          at,
+        );
+        return { docId };
+      },
+    );
 
   /** The month's range as a record keeps it: the 1st to its last day (or today in the current month). */
   const monthParams = (month: string, today: string) => {

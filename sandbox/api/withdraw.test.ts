@@ -8,6 +8,7 @@ import type {
   Withdrawable,
   WithdrawListPage,
 } from '../../src/api/withdraw';
+import { REUSED_MESSAGE } from '../domain/exactly-once';
 import { scalar } from '../lib/db';
 import { DAY_MS } from '../lib/time';
 import { DEMO_PHONES, openSandboxForFile, walletViolations } from '../testing';
@@ -111,6 +112,18 @@ describe('POST /api/user/withdrawApply', () => {
         })
       ).body.code,
     ).toBe(2006);
+  });
+
+  it('refuses the requestId of an application sent again with another amount and a wrong code, and applies nothing', async () => {
+    sb.clock.now += DAY_MS;
+    const bankCardId = await firstCard();
+    const requestId = newRequestId();
+    const first = await apply({ amount: 2000, bankCardId, code: await code(), requestId });
+    expect(first.body.code, first.body.message).toBe(0);
+    const count = await withdrawals();
+    const changed = await apply({ amount: 9000, bankCardId, code: '000000', requestId });
+    expect(changed.body).toMatchObject({ code: 1, message: REUSED_MESSAGE, data: null });
+    expect(await withdrawals()).toBe(count);
   });
 
   it('acts exactly once: repeats at once and later, a stalled first request and its retry, racing requests', async () => {

@@ -155,7 +155,7 @@ export function withdrawRoutes(db: PGlite, now: () => number) {
       const sms = { phone: await withdrawPhone(db, accountId), type: 5, code: body.code };
       return exactlyOnce(
         db,
-        { accountId, action: 'withdrawApply', requestId: body.requestId },
+        { accountId: caller.account.id, action: 'withdrawApply', requestId: body.requestId, body },
         at,
         async (tx) => {
           await lockWallet(tx, accountId); // the account's lock: the block, the count and the balance hold till commit

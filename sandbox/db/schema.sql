@@ -108,6 +108,7 @@ create table idempotency_record (
   account_id bigint not null references account (id) on delete cascade,
   action text not null,
   request_id text not null,
+  fingerprint text not null, -- SHA-256 of the request body without requestId (domain/exactly-once.ts)
   response_json jsonb not null,
   create_time bigint not null,
   update_time bigint not null,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BizError } from '../http/envelope';
 import { openSandboxForFile, walletViolations } from '../testing';
-import { exactlyOnce, IDEMPOTENCY_TTL_MS } from './exactly-once';
+import { exactlyOnce, fingerprintOf, IDEMPOTENCY_TTL_MS, REUSED_MESSAGE } from './exactly-once';
 import { checkSmsCode, consumeSmsCode, type SmsCodeUse } from './sms';
 import { lockWallet, moveWallet, writeLedgerEntry } from './wallet';
 
@@ -29,11 +29,11 @@ let calls = 0;
  * entry) after checking the balance on the locked wallet; with `sms`, the code is checked in prepare and consumed in the
  * action.
  */
-function takeMoney(id: string, amount: number, sms?: SmsCodeUse) {
+function takeMoney(id: string, amount: number, sms?: SmsCodeUse, caller = OPERATOR) {
   const now = sb.clock.now;
   return exactlyOnce(
     sb.db,
-    { accountId: OPERATOR, action: 'testTake', requestId: id },
+    { accountId: caller, action: 'testTake', requestId: id, body: { amount, code: sms?.code, requestId: id } },
     now,
     async (tx) => {
       calls++;
@@ -103,9 +103,45 @@ describe('exactlyOnce', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => outcome(takeMoney(id, huge))));
     expect(calls).toBe(1);
     expect(answers.every((a) => 'code' in a && a.code === 2001 && a.message === '可提现余额不足')).toBe(true);
-    // even once the balance would cover it, the requestId keeps its answer (the app makes a new one after an answer)
-    expect(await outcome(takeMoney(id, 1))).toEqual({ code: 2001, message: '可提现余额不足' });
+    // a later repeat keeps the answer too (the app makes a new requestId after an answer)
+    sb.clock.now += 60_000;
+    expect(await outcome(takeMoney(id, huge))).toEqual({ code: 2001, message: '可提现余额不足' });
     expect(calls).toBe(1);
+  });
+
+  it('refuses the same requestId with another body, later or at once, and acts only for the first', async () => {
+    calls = 0;
+    const before = await available();
+    const id = requestId();
+    const first = await takeMoney(id, 100);
+    expect(await outcome(takeMoney(id, 200))).toEqual({ code: 1, message: REUSED_MESSAGE });
+    // the requestId's case is not the body: the same request again is answered with the first result
+    expect(await outcome(takeMoney(id.toUpperCase(), 100))).toEqual({ ok: first });
+    const other = requestId();
+    const racing = await Promise.all([outcome(takeMoney(other, 300)), outcome(takeMoney(other, 400))]);
+    expect(racing.filter((a) => 'ok' in a)).toHaveLength(1);
+    expect(racing.filter((a) => 'code' in a && a.message === REUSED_MESSAGE)).toHaveLength(1);
+    expect(calls).toBe(2);
+    const taken = 'ok' in racing[0]! ? 300 : 400;
+    expect(await available()).toBe(before - 100 - taken);
+  });
+
+  it('keys a requestId per calling account: a sub-account sharing its operator’s requestId gets its own action', async () => {
+    calls = 0;
+    const id = requestId();
+    const byOperator = await takeMoney(id, 150);
+    const bySubAccount = await takeMoney(id, 150, undefined, 10005);
+    expect(calls).toBe(2);
+    expect(bySubAccount.billId).not.toBe(byOperator.billId);
+  });
+
+  it('fingerprints the body whatever the order of its keys, without its requestId', () => {
+    expect(fingerprintOf({ a: 1, b: { c: [1, 2], d: 'x' }, requestId: 'f'.repeat(32) })).toBe(
+      fingerprintOf({ b: { d: 'x', c: [1, 2] }, a: 1, requestId: '0'.repeat(32) }),
+    );
+    expect(fingerprintOf({ a: 1, b: undefined })).toBe(fingerprintOf({ a: 1 }));
+    expect(fingerprintOf({ amount: 100 })).not.toBe(fingerprintOf({ amount: 101 }));
+    expect(fingerprintOf({ ids: [1, 2] })).not.toBe(fingerprintOf({ ids: [2, 1] }));
   });
 
   it('refuses a requestId that is not 32 hex characters', async () => {

@@ -241,7 +241,7 @@ export function cardSwipeRoutes(db: PGlite, now: () => number) {
     const data = body.requestId
       ? await exactlyOnce(
           db,
-          { accountId: Number(card.merchantId), action: 'cardSwipe', requestId: body.requestId },
+          { accountId: Number(card.merchantId), action: 'cardSwipe', requestId: body.requestId, body },
           at,
           act,
         )
