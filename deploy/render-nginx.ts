@@ -97,6 +97,29 @@ export function contentSecurityPolicy(vars: Record<string, string>): string {
 /** HSTS: a year, this host and its subdomains (browsers heed it over https only). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * Permissions-Policy: only what the app uses is allowed, to its own origin — geolocation (src/lib/coords.ts: the site
+ * form's 定位), clipboard-write (复制 of order, card and device numbers), fullscreen and autoplay (the live camera
+ * video). Scanning uses the host's camera (wx.scanQRCode / my.scan), not the page's: camera and microphone are off, as
+ * are payment (the hosts' cashiers pay), USB, serial, HID, MIDI, screen capture and clipboard reading. Only features
+ * Chromium and WebKit know are named (an unknown one is a console error).
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+  'autoplay=(self)',
+  'camera=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'clipboard-read=()',
+].join(', ');
+
 /** The security headers every answer carries (`csp` null: all but the Content-Security-Policy). */
 function securityHeaders(csp: string | null): string {
   return [
@@ -105,6 +128,7 @@ function securityHeaders(csp: string | null): string {
     '        add_header X-Content-Type-Options "nosniff" always;',
     '        add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
     '        add_header X-Frame-Options "DENY" always;',
+    `        add_header Permissions-Policy "${PERMISSIONS_POLICY}" always;`,
   ].join('\n');
 }
 

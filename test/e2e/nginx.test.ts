@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
-import { HSTS, renderNginx } from '../../deploy/render-nginx';
+import { HSTS, PERMISSIONS_POLICY, renderNginx } from '../../deploy/render-nginx';
 import { checkScreen } from './a11y';
 import { openInApp } from './walk';
 import { flatRoutes, ROUTES } from '../../src/app/routes';
@@ -62,7 +62,8 @@ function builtScreens(): string[] {
 
 /**
  * Records every Content-Security-Policy violation Chromium reports on the page's documents (the
- * securitypolicyviolation event of each document from its first script on, and the console's CSP messages).
+ * securitypolicyviolation event of each document from its first script on, and the console's CSP messages), and any
+ * console message about a Permissions-Policy it could not read.
  */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
@@ -74,7 +75,9 @@ async function watchCsp(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    // A policy the browser cannot read (an unknown Permissions-Policy feature) is reported there too.
+    if (/Content Security Policy|Permissions[- ]Policy/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
   });
   return violations;
 }
@@ -209,6 +212,12 @@ http {
     expect(res.headers.get('strict-transport-security')).toBe(HSTS);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Only what the app uses: its own geolocation and clipboard writes; no camera (the host scans), no payment API.
+    const permissions = res.headers.get('permissions-policy') ?? '';
+    expect(permissions).toBe(PERMISSIONS_POLICY);
+    expect(permissions).toMatch(/(^|, )camera=\(\)(,|$)/);
+    expect(permissions).toMatch(/(^|, )payment=\(\)(,|$)/);
+    expect(permissions).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
 
     const script = /src="(\/wechat\/static\/js\/[^"]+\.js)"/.exec(text)?.[1] ?? '';
     const asset = await fetch(`${base}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
