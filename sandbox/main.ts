@@ -1,7 +1,9 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createSandboxApp } from './app';
 import { loadConfig } from './config';
+import { answerClientErrors } from './http/client-error';
 import { openDatabase } from './db/database';
 import { DEMO_PASSWORD } from './db/seed/world';
 
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
     console.log(`[sandbox] the preview: http://127.0.0.1:${info.port}/__sandbox/  (the app on a desktop browser)`);
     console.log(`[sandbox] demo login:  13800138000 / ${DEMO_PASSWORD} (the operator; the README lists every account)`);
   });
+  // serve() without createServer makes a node:http Server (ServerType also names the HTTP/2 ones).
+  answerClientErrors(server as Server);
   const stop = () => {
     server.close();
     void jobs
