@@ -80,6 +80,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: rider cards', (host) => {
     await waitForTextOf(page, byTestId('card-numbers'), `${cardNo} ×`);
     await press(page, byTestId('choose-sites'));
     await waitForPath(page, '/mine/card/tab/add/address?cardType=1');
+    // each site shows the cards bound to it (siteBindCardNum), drawn once they arrive after the page
+    const [bound] = await call.get<{ siteId: number; cardCount: number }[]>('/api/card/siteBindCardNum?siteIds=1');
+    await waitForTextOf(page, byTestId('bound-cards-1'), `已绑卡 ${bound?.cardCount} 张`);
     await press(page, byTestId('pick-site-1'));
     await clickText(page, '确定 (1)', 'button');
     await waitForPath(page, '/mine/card/tab/add?cardType=1');

@@ -10,7 +10,7 @@ import { useRouteQuery } from '@/components/route-query';
 import { BottomBar, cardTypeOf, useLeaveToHub } from '@/sections/mine/card-parts';
 import { useScreenStore } from '@/stores/screen-store';
 import { cardListStore } from '@/stores/screens/mine/card-list';
-import { cardAddStore, sitePickerStore, type ChosenSite } from '@/stores/screens/mine/card-sites';
+import { cardAddStore, sitePickerStore, type ChosenSite, type SitePickerStore } from '@/stores/screens/mine/card-sites';
 import styles from '@/sections/mine/riders.module.css';
 
 /**
@@ -20,6 +20,48 @@ import styles from '@/sections/mine/riders.module.css';
  * that does not accept the card type stays unselected ("该站点未开通{卡类型}"). 确定 goes back with the choice: to the
  * add form, or (mode=batch) to the area-card list, which then binds the ticked cards.
  */
+
+/**
+ * One site of the picker. An observer of its own: PagedList calls renderItem outside any observer, so the bound-card
+ * count (loaded after the page) and the ticks would otherwise not redraw.
+ */
+const SiteRow = observer(function SiteRow({
+  store,
+  site: s,
+  onTap,
+}: {
+  store: SitePickerStore;
+  site: BindSite;
+  onTap: (site: BindSite) => void;
+}) {
+  const greyed = store.isOtherRule(s) && !store.isChosen(s.siteId);
+  return (
+    <div
+      className={styles.item}
+      role="button"
+      data-testid={`pick-site-${s.siteId}`}
+      style={{ display: 'flex', gap: 10, alignItems: 'center', opacity: greyed ? 0.5 : 1 }}
+      onClick={() => onTap(s)}
+    >
+      {store.multiple ? (
+        <Checkbox checked={store.isChosen(s.siteId)} disabled={greyed} />
+      ) : (
+        <Radio checked={store.isChosen(s.siteId)} />
+      )}
+      <div style={{ flex: 1 }}>
+        <div className={styles.itemHead}>
+          <b>{s.siteName}</b>
+          <span className={styles.muted}>{s.ruleName}</span>
+        </div>
+        <div className={styles.itemLine}>
+          <span>{s.address || '--'}</span>
+          <span data-testid={`bound-cards-${s.siteId}`}>已绑卡 {store.counts.get(s.siteId) ?? '--'} 张</span>
+        </div>
+        {greyed && <span className={styles.warning}>收费规则不一致</span>}
+      </div>
+    </div>
+  );
+});
 
 const Picker = observer(function Picker({ cardType, batch }: { cardType: CardType; batch: boolean }) {
   const add = useScreenStore(cardAddStore, cardType);
@@ -58,35 +100,7 @@ const Picker = observer(function Picker({ cardType, batch }: { cardType: CardTyp
         itemKey={(s) => s.siteId}
         estimateSize={84}
         onPage={(page) => void store.countCards(page.list)}
-        renderItem={(s) => {
-          const greyed = store.isOtherRule(s) && !store.isChosen(s.siteId);
-          return (
-            <div
-              className={styles.item}
-              role="button"
-              data-testid={`pick-site-${s.siteId}`}
-              style={{ display: 'flex', gap: 10, alignItems: 'center', opacity: greyed ? 0.5 : 1 }}
-              onClick={() => void tap(s)}
-            >
-              {store.multiple ? (
-                <Checkbox checked={store.isChosen(s.siteId)} disabled={greyed} />
-              ) : (
-                <Radio checked={store.isChosen(s.siteId)} />
-              )}
-              <div style={{ flex: 1 }}>
-                <div className={styles.itemHead}>
-                  <b>{s.siteName}</b>
-                  <span className={styles.muted}>{s.ruleName}</span>
-                </div>
-                <div className={styles.itemLine}>
-                  <span>{s.address || '--'}</span>
-                  <span>已绑卡 {store.counts.get(s.siteId) ?? '--'} 张</span>
-                </div>
-                {greyed && <span className={styles.warning}>收费规则不一致</span>}
-              </div>
-            </div>
-          );
-        }}
+        renderItem={(s) => <SiteRow store={store} site={s} onTap={(site) => void tap(site)} />}
         empty={<p>暂无站点</p>}
       />
       <BottomBar>
