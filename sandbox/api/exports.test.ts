@@ -152,7 +152,7 @@ describe('an export from request to the workbook in the mail', () => {
     const rows = await workbookRows(await download(orderMail?.attachments[0]?.url ?? ''));
     const count = await scalar(
       sb.db,
-      'select count(*) from charge_order where site_id = 2 and status <> 5 and start_time >= $1 and start_time < $2',
+      'select count(*) from charge_order where site_id = 2 and status = 2 and start_time >= $1 and start_time < $2',
       [Date.parse('2026-11-19T00:00:00+08:00'), Date.parse('2026-11-20T00:00:00+08:00')],
     );
     expect(rows.length - 1).toBe(count);

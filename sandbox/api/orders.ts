@@ -22,7 +22,7 @@ import { answerStarts } from './remote-start';
  * business clock before they are read (the device's reports, device-setup-orders.ts). Money fen, instants epoch ms.
  *
  * The three tabs (one definition each, here):
- * - 已完成 successChargeOrderList: every order except failed starts (status ≠ 5), charging ones included; Σ amount.
+ * - 已完成 successChargeOrderList: the orders of status 2 已完成 (not charging, refunded or partly refunded); Σ amount.
  * - 已退款 refundedChargeOrderList: orders with a refund (status 3 已退款 or 4 部分退款); Σ refundAmount.
  * - 待入账 selectWaitingOrderList type 1 settleStatus 0: ended orders (status 2–4) whose income is not yet credited
  *   (rule 14); the same call with settleStatus 2/3/4 lists held, re-settled and returned orders (/compact), and type
@@ -144,7 +144,7 @@ export function orderRoutes(db: PGlite, now: () => number) {
       },
     );
 
-  // GET /api/r9/order/successChargeOrderList — 已完成 (all but failed starts).
+  // GET /api/r9/order/successChargeOrderList — 已完成 (status 2 only).
   list('/api/r9/order/successChargeOrderList', ORDER_TAB_CONDITIONS[1], 'o.amount');
   // GET /api/r9/order/refundedChargeOrderList — 已退款 (status 3 or 4), Σ refunds.
   list('/api/r9/order/refundedChargeOrderList', ORDER_TAB_CONDITIONS[2], 'o.refund_amount');

@@ -54,7 +54,10 @@ export interface OrderQuery {
   pageSize: number;
 }
 
-/** GET /api/r9/order/successChargeOrderList — 已完成: the orders started in the range, except failed starts. */
+/**
+ * GET /api/r9/order/successChargeOrderList — 已完成: the orders started in the range whose status is 2 已完成 (charging,
+ * refunded, partly refunded and failed ones are not).
+ */
 export const getSuccessOrders = (q: OrderQuery) => get<OrderPage>('/api/r9/order/successChargeOrderList', q);
 
 /** GET /api/r9/order/refundedChargeOrderList — 已退款: the orders started in the range with a refund (status 3 / 4). */

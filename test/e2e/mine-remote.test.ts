@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoxListRow, ChargerListOfBox } from '../../src/api/device-setup';
 import type { DocRecord } from '../../src/api/exports';
 import type { Page } from '../../src/api/http';
-import type { OrderPage } from '../../src/api/orders';
+import type { OrderDetail, OrderPage } from '../../src/api/orders';
 import type { RemoteRecordPage } from '../../src/api/remote';
 import {
   api,
@@ -84,13 +84,14 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
     );
     expect(commands.data.filter((c) => c.type === 7 && c.params.socketNo === socket.socketNo)).toHaveLength(1);
 
-    // the free order: 远程充电, ¥0.00, in the charging records
-    const orders = await call.get<OrderPage>(
+    // the free order: 远程充电, ¥0.00, 充电中 — so not yet under the 已完成 tab of the charging records
+    const order = await call.get<OrderDetail>(`/api/order/orderDetail?orderId=${rec?.orderId}`);
+    expect(order).toMatchObject({ payType: 7, amount: 0, status: 1 });
+    const done = await call.get<OrderPage>(
       `/api/r9/order/successChargeOrderList?startDate=${shanghaiDate()}&endDate=${shanghaiDate()}&payType=7&keyword=${box.serialNumber}&pageNum=1&pageSize=20`,
     );
-    const order = orders.list.find((o) => o.orderId === rec?.orderId);
-    expect(order).toMatchObject({ payType: 7, amount: 0, status: 1 });
-    await page.goto(`${baseUrl}/mine/chargerRecord-info?orderId=${order?.orderId}`);
+    expect(done.list.map((o) => o.orderId)).not.toContain(order.orderId);
+    await page.goto(`${baseUrl}/mine/chargerRecord-info?orderId=${order.orderId}`);
     await waitForTextOf(page, byTestId('order-pay-type'), '远程充电');
     await waitForTextOf(page, byTestId('order-banner'), '充电中', 'contains');
     expect(await page.$(byTestId('refund-open'))).toBeNull();
