@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { observable, runInAction } from 'mobx';
 import { Activity, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { configureHttp, post } from '@/api/http';
@@ -99,6 +100,23 @@ describe('PagedList', () => {
     expect(calls.every((c) => c.pageSize === 5)).toBe(true);
     // The rows of an answer render in a background render (useDeferredValue), just after it arrives.
     expect(await screen.findByText('站点12')).toBeTruthy();
+  });
+
+  it('draws a row again when a store value it reads changes, although the list does not render again', async () => {
+    serve(2);
+    const bound = observable.map<number, number>();
+    render(
+      <PagedList<Row>
+        fetchPage={(pageNum, pageSize) => post('/api/list', { pageNum, pageSize })}
+        itemKey={(r) => r.id}
+        renderItem={(r) => <div>{`${r.name} 已绑卡 ${bound.get(r.id) ?? '--'} 张`}</div>}
+        empty={<p>还没有站点</p>}
+      />,
+    );
+    await screen.findByText('站点1 已绑卡 -- 张');
+    act(() => runInAction(() => bound.set(1, 3)));
+    await screen.findByText('站点1 已绑卡 3 张');
+    expect(screen.getByText('站点2 已绑卡 -- 张')).toBeTruthy();
   });
 
   it('shows the empty state', async () => {

@@ -11,6 +11,7 @@ import {
 import type { Method } from 'alova';
 import { usePagination } from 'alova/client';
 import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
 import {
   useCallback,
   useDeferredValue,
@@ -33,6 +34,23 @@ import styles from './paged-list.module.css';
  * that the list's offsetTop is measured within it).
  */
 
+/**
+ * One row's content, rendered inside an observer of its own: a row that reads a store (a count that arrives after the
+ * page, a status changed on another screen) draws again when that value changes, although the list above it does not
+ * (issue 30: 已绑卡 -- 张 stayed on every site of the card's site choice).
+ */
+const RowContent = observer(function RowContent<T>({
+  renderItem,
+  item,
+  index,
+}: {
+  renderItem: (item: T, index: number) => ReactNode;
+  item: T;
+  index: number;
+}) {
+  return <>{renderItem(item, index)}</>;
+}) as <T>(props: { renderItem: (item: T, index: number) => ReactNode; item: T; index: number }) => ReactNode;
+
 export interface PagedListProps<T, R extends Page<T>> {
   /** Declares the call of one page (1-based page number); it resolves with a page `R`. */
   fetchPage: (pageNum: number, pageSize: number) => Method;
@@ -40,7 +58,7 @@ export interface PagedListProps<T, R extends Page<T>> {
   watch?: unknown[];
   /** Debounce of reloads caused by `watch`, ms (e.g. typing a keyword). */
   debounceMs?: number;
-  /** Renders one row. */
+  /** Renders one row, inside an observer: what it reads of a MobX store keeps it up to date. */
   renderItem: (item: T, index: number) => ReactNode;
   /** Stable key of a row. */
   itemKey: (item: T) => Key;
@@ -255,7 +273,7 @@ export function PagedList<T, R extends Page<T> = Page<T>>({
                 if (item === undefined) return null;
                 return (
                   <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={styles.row}>
-                    {renderItem(item, row.index)}
+                    <RowContent renderItem={renderItem} item={item} index={row.index} />
                   </div>
                 );
               })}

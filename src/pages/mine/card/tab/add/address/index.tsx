@@ -21,10 +21,7 @@ import styles from '@/sections/mine/riders.module.css';
  * add form, or (mode=batch) to the area-card list, which then binds the ticked cards.
  */
 
-/**
- * One site of the picker. An observer of its own: PagedList calls renderItem outside any observer, so the bound-card
- * count (loaded after the page) and the ticks would otherwise not redraw.
- */
+/** One site of the picker: its tick, name, rule, address and bound-card count (loaded after the page). */
 const SiteRow = observer(function SiteRow({
   store,
   site: s,
