@@ -15,7 +15,7 @@ export interface ExportSheetState {
   readonly open: boolean;
   readonly email: string;
   readonly started: number | null;
-  readonly send: { readonly busy: boolean };
+  readonly send: { readonly busy: boolean; readonly sending: boolean };
   close(): void;
   setEmail(email: string): void;
 }
@@ -57,7 +57,7 @@ export const ExportSheet = observer(function ExportSheet({
               block
               color="primary"
               data-testid="export-submit"
-              loading={exporter.send.busy}
+              loading={exporter.send.sending}
               disabled={exporter.send.busy}
               onClick={() => void submit()}
             >

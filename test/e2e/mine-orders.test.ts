@@ -33,7 +33,7 @@ import {
  * Charging orders and refunds on screen (C-mine.md /mine/chargerRecord-list, /mine/chargerRecord-info; Business rules
  * 12–13) in both bundles: the list's tabs and summary are the sandbox's answers and a row opens the order; a partial
  * then a full refund of an online order (部分退款 → 已退款), each taking the operator's income down by the refund
- * (today's figures) and its available balance by its reversed share; 20 rapid taps on 确认退款 make one refund.
+ * (today's figures) and its available balance by its reversed share; 20 rapid taps on 下一步 and on the dialog's 确认退款 make one refund.
  */
 
 const requestId = () => randomBytes(16).toString('hex');
@@ -209,7 +209,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     expect(await textOf(page, byTestId('order-banner'))).toContain(yuanText(d.amount));
     expect(await textOf(page, byTestId('order-energy'))).toBe(`${(d.energyWh / 1000).toFixed(2)} kWh`);
     await page.waitForSelector(`${byTestId('power-curve')} canvas, ${byTestId('power-curve')} p`, { timeout: 15_000 });
-  });
+  }, 120_000); // three tabs, a socket's list, a mailed file and a detail: ~25 s alone, over 60 s beside two other runs
 
   it('a partial then a full refund: 部分退款 → 已退款, the operator’s income down by each refund', async () => {
     const { page, call } = await openDemoPhone(browser(), baseUrl, host);
@@ -224,6 +224,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     await waitForTextOf(page, byTestId('order-banner'), '已完成', 'contains');
     await fillRefund(page, part);
     await press(page, byTestId('refund-submit'));
+    // one question, and behind it the sheet does not say it is refunding yet
+    await page.waitForSelector('.adm-dialog-body', { visible: true });
+    expect(await textOf(page, byTestId('refund-submit'))).toBe('下一步');
     await answerDialog(page, '确认退款', `确认退款 ${yuanText(part)}？`);
     await waitForText(page, '退款已提交');
     await waitForTextOf(page, byTestId('order-banner'), '部分退款', 'contains');
@@ -257,7 +260,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     expect(await page.$(byTestId('refund-open'))).toBeNull();
   });
 
-  it('20 rapid taps on 确认退款 make one refund', async () => {
+  it('20 rapid taps on 下一步 and 确认退款 make one refund', async () => {
     const { page, call } = await openDemoPhone(browser(), baseUrl, host);
     const order = (await freshOnlineOrders(call))[0];
     if (!order) throw new Error('a credited online order of the last 20 days');

@@ -70,4 +70,34 @@ describe('MoneyAction (D-income.md §0.5)', () => {
     expect(calls).toBe(1);
     expect(action.busy).toBe(false);
   });
+
+  it('says it is sending only once the dialog is confirmed, until the answer', async () => {
+    const action = new MoneyAction();
+    let answer: (ok: boolean) => void = () => undefined;
+    let release: (v: string) => void = () => undefined;
+    const running = action.run(
+      () =>
+        new Promise<string>((resolve) => {
+          release = resolve;
+        }),
+      () =>
+        new Promise<boolean>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    expect(action).toMatchObject({ busy: true, sending: false });
+    answer(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(action).toMatchObject({ busy: true, sending: true });
+    release('done');
+    expect(await running).toBe('done');
+    expect(action).toMatchObject({ busy: false, sending: false });
+    const cancelled = action.run(
+      async () => 'never',
+      async () => false,
+    );
+    expect(action.sending).toBe(false);
+    expect(await cancelled).toBeUndefined();
+  });
 });

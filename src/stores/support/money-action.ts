@@ -12,8 +12,14 @@ import { createRequestId } from '@/lib/nonce';
 export class MoneyAction {
   /** The requestId the next submission sends (32 hex). */
   requestId = createRequestId();
-  /** True while a submission is on its way. */
+  /** True from the first tap until the answer, its confirmation dialog included: further taps are ignored. */
   busy = false;
+  /**
+   * True only while the call is on its way, after the confirmation: what the form's button shows as loading (退款中),
+   * so that behind an open dialog the form does not already say it is sending (issue 30: the refund sheet stood on
+   * 退款中 behind its confirmation).
+   */
+  sending = false;
 
   constructor() {
     makeAutoObservable(this);
@@ -30,6 +36,9 @@ export class MoneyAction {
     this.busy = true;
     try {
       if (ask && !(await ask())) return undefined;
+      runInAction(() => {
+        this.sending = true;
+      });
       const answer = await call(this.requestId);
       runInAction(() => {
         this.requestId = createRequestId();
@@ -47,6 +56,7 @@ export class MoneyAction {
     } finally {
       runInAction(() => {
         this.busy = false;
+        this.sending = false;
       });
     }
   }

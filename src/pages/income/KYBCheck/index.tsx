@@ -41,7 +41,7 @@ const Apply = observer(function Apply({ store }: { store: KybCheckStore }) {
         color="primary"
         data-testid="kyb-apply-button"
         disabled={limited || store.apply.busy}
-        loading={store.apply.busy}
+        loading={store.apply.sending}
         onClick={apply}
       >
         {limited ? `${formatTime(state.nextApplyTime)}后可重新申请` : '申请打款'}

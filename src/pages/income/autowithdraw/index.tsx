@@ -114,7 +114,7 @@ const AutoWithdraw = observer(function AutoWithdraw() {
           extra={
             <Switch
               checked={form.autoWithdraw === 1}
-              loading={store.submit.busy}
+              loading={store.submit.sending}
               onChange={toggle}
               aria-label="开启自动提现"
               data-testid="auto-switch"
@@ -180,7 +180,7 @@ const AutoWithdraw = observer(function AutoWithdraw() {
         size="large"
         data-testid="auto-save"
         disabled={!store.changed || store.submit.busy}
-        loading={store.submit.busy}
+        loading={store.submit.sending}
         onClick={save}
       >
         保存

@@ -439,7 +439,7 @@ const EditContract = observer(function EditContract() {
           size="large"
           data-testid="entity-submit"
           disabled={store.submit.busy || (change && !store.dirty)}
-          loading={store.submit.busy}
+          loading={store.submit.sending}
           onClick={tap}
         >
           {change ? '提交变更申请' : '提交认证'}

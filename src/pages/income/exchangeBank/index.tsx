@@ -263,7 +263,7 @@ const ExchangeBank = observer(function ExchangeBank() {
               size="large"
               data-testid="exchange-submit"
               disabled={store.submit.busy}
-              loading={store.submit.busy}
+              loading={store.submit.sending}
               onClick={tap}
             >
               确认更换

@@ -153,7 +153,7 @@ const Form = observer(function Form({ store }: { store: ExportFileStore }) {
         <Button
           block
           color="primary"
-          loading={store.send.busy}
+          loading={store.send.sending}
           disabled={store.send.busy}
           onClick={() => void submit()}
           data-testid="export-submit"

@@ -203,7 +203,7 @@ const FeeOwed = observer(function FeeOwed() {
           color={wechat ? 'success' : 'primary'}
           data-testid="fee-pay"
           disabled={store.payment.busy}
-          loading={store.payment.busy}
+          loading={store.payment.sending}
           onClick={() => run(false)}
         >
           {wechat ? '微信支付' : '支付宝支付'}

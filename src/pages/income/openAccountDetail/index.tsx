@@ -182,7 +182,7 @@ const ApplyForm = observer(function ApplyForm({ store }: { store: OpenAccountSto
         size="large"
         data-testid="open-submit"
         disabled={disabled || store.submit.busy}
-        loading={store.submit.busy}
+        loading={store.submit.sending}
         onClick={tap}
       >
         {retry ? '重新提交' : '提交开户申请'}

@@ -220,7 +220,7 @@ const SignForm = observer(function SignForm({ store }: { store: SignAgreeStore }
             value={store.code}
             onChange={(v) => store.setCode(v)}
           />
-          <Button size="small" disabled={store.left > 0} loading={store.start.busy} onClick={() => void sendCode()}>
+          <Button size="small" disabled={store.left > 0} loading={store.start.sending} onClick={() => void sendCode()}>
             {store.codeLabel}
           </Button>
         </div>
@@ -232,7 +232,7 @@ const SignForm = observer(function SignForm({ store }: { store: SignAgreeStore }
           size="large"
           data-testid="sign-submit"
           disabled={store.confirm.busy}
-          loading={store.confirm.busy}
+          loading={store.confirm.sending}
           onClick={tap}
         >
           确认签署

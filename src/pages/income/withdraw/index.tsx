@@ -220,7 +220,7 @@ const Withdraw = observer(function Withdraw() {
         size="large"
         data-testid="withdraw-submit"
         disabled={!store.filled || store.submit.busy}
-        loading={store.submit.busy}
+        loading={store.submit.sending}
         onClick={tap}
       >
         确认提现

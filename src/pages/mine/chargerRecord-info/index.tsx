@@ -33,7 +33,8 @@ import local from './charger-record-info.module.css';
  * socket); 充电信息 (mode, preset, start / end, duration, energy kWh, max power, end reason); 费用 (order amount,
  * discount with its text, paid, consumed, refunded, the refunds); the power curve on the lazy chart chunk with its
  * own placeholder ("暂无功率数据" when empty). 退款 (when the order allows it and the caller holds order:refund) opens
- * the sheet — amount (default the refundable amount), reason — then the confirmation, then orderRefund exactly once
+ * the sheet — amount (default the refundable amount), reason, 下一步 — then the one confirmation (确认退款 ¥x？; the sheet
+ * says 退款中 only once it is confirmed, MoneyAction.sending), then orderRefund exactly once
  * (toast "退款已提交", the order reloads). A charging order reloads every 30 s while shown.
  */
 
@@ -161,12 +162,12 @@ const RefundSheet = observer(function RefundSheet({ store }: { store: ChargerRec
           <Button
             color="danger"
             data-testid="refund-submit"
-            loading={store.refund.busy}
+            loading={store.refund.sending}
             loadingText="退款中"
             disabled={store.refund.busy}
             onClick={() => void submit()}
           >
-            确认退款
+            下一步
           </Button>
         </div>
       </div>

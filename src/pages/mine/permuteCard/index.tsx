@@ -168,7 +168,7 @@ const PermuteCard = observer(function PermuteCard() {
         <Button
           color="primary"
           disabled={store.error !== null || store.submit.busy}
-          loading={store.submit.busy}
+          loading={store.submit.sending}
           onClick={() => void submit()}
         >
           提交换卡

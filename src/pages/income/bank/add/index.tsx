@@ -166,7 +166,7 @@ const BankAdd = observer(function BankAdd() {
         color="primary"
         size="large"
         disabled={store.submit.busy}
-        loading={store.submit.busy}
+        loading={store.submit.sending}
         onClick={() => void submit()}
       >
         确认绑定

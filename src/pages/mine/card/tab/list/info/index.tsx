@@ -235,7 +235,7 @@ const ResetSheet = observer(function ResetSheet({
           <Button onClick={onClose}>取消</Button>
           <Button
             color="danger"
-            loading={store.reset.busy}
+            loading={store.reset.sending}
             loadingText="注销中"
             disabled={store.reset.busy}
             onClick={() => void submit()}

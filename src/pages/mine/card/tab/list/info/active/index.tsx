@@ -221,7 +221,7 @@ const Activate = observer(function Activate({ cardType, cardId }: { cardType: 1 
         <Button
           color="primary"
           disabled={store.error !== null || store.submit.busy}
-          loading={store.submit.busy}
+          loading={store.submit.sending}
           onClick={() => void submit()}
         >
           激活

@@ -166,7 +166,7 @@ const Recharge = observer(function Recharge({ cardType, cardId }: { cardType: 1 
         <Button
           color="primary"
           disabled={!store.allowed || store.submit.busy}
-          loading={store.submit.busy}
+          loading={store.submit.sending}
           onClick={() => void submit()}
         >
           {store.isMonth ? '确认续费' : '确认充值'}
