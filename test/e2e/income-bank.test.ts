@@ -11,6 +11,7 @@ import {
   typeInto,
   waitForPath,
   waitForText,
+  waitForTextOf,
   type Host,
   sandboxUrl,
 } from './helpers';
@@ -58,7 +59,16 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: bank cards', (host) => {
 
     const cardNo = debitCardNo();
     const phone = host === 'wechat' ? '13912345678' : '13912345679';
+    // A number whose check digit is wrong says why as soon as it is whole, before anything is sent; 获取验证码 waits.
+    await typeInto(page, 'cardNo', `${cardNo.slice(0, -1)}${(Number(cardNo.slice(-1)) + 1) % 10}`);
+    await typeInto(page, 'reservedPhone', phone);
+    await waitForTextOf(page, byTestId('bank-add-card-warning'), '银行卡号校验失败，请核对');
+    const sendDisabled = () =>
+      page.$$eval('button', (list) => list.find((b) => b.innerText.trim() === '获取验证码')?.disabled);
+    expect(await sendDisabled()).toBe(true);
     await typeInto(page, 'cardNo', cardNo);
+    await page.waitForFunction((sel: string) => !document.querySelector(sel), {}, byTestId('bank-add-card-warning'));
+    expect(await sendDisabled()).toBe(false);
     await waitForText(page, '招商银行 · 借记卡');
     await typeInto(page, 'reservedPhone', phone);
     await clickText(page, '获取验证码', 'button');

@@ -48,8 +48,10 @@ export function FormRow({ label, children, hint }: { label: string; children: Re
   return (
     <div className={styles.row}>
       <span className={styles.rowLabel}>{label}</span>
-      <div className={styles.rowValue}>{children}</div>
-      {hint && <div className={styles.rowHint}>{hint}</div>}
+      <div className={styles.rowValue}>
+        {children}
+        {hint && <div className={styles.rowHint}>{hint}</div>}
+      </div>
     </div>
   );
 }

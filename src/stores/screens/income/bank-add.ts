@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { bindBank, getBankBin, getSavingsCards, sendCardCode, type BankBin, type SavingsCards } from '@/api/bank';
 import { ApiError } from '@/api/outcome';
 import {
@@ -44,6 +44,8 @@ export class BankAddStore {
   agreed = false;
   /** The card was bound (the leave guard stands down). */
   done = false;
+  /** The fields the user has left (blurred): their reasons show from then on. */
+  readonly left = observable.set<BankAddField>();
   /** The resolved bank of the first 10 digits, or null. */
   bin: BankBin | null = null;
   binLoading = false;
@@ -73,6 +75,30 @@ export class BankAddStore {
     if (this.bin && this.bin.cardType !== 1) return '仅支持储蓄卡，请更换';
     if (this.binUnknown && this.cardNo.slice(0, 10) === this.binFor) return '暂不支持该银行，请更换';
     return null;
+  }
+
+  /**
+   * The card number's reason, shown under it before anything is sent (issue 30: a number failing the check digit said
+   * so only after 确认绑定, while 获取验证码 greyed out with no reason): once the number is as long as its bank's cards
+   * (19 digits while the bank is unknown) or the field has been left. Null while typing or when valid.
+   */
+  get cardNoWarning(): string | null {
+    const complete = this.cardNo.length >= (this.bin?.cardLength ?? 19) || this.left.has('cardNo');
+    if (!complete) return null;
+    const failure = firstFailure([[cardNoRule, this.cardNo]]);
+    if (failure) return failure;
+    return this.bin && this.cardNo.length !== this.bin.cardLength ? '银行卡号位数不正确' : null;
+  }
+
+  /** The reserved phone's reason, once 11 digits are typed or the field has been left; null otherwise. */
+  get reservedPhoneWarning(): string | null {
+    if (this.reservedPhone.length < 11 && !this.left.has('reservedPhone')) return null;
+    return firstFailure([[reservedPhoneRule, this.reservedPhone]]);
+  }
+
+  /** The user left a field: its reason may show from now on. */
+  leave(field: BankAddField): void {
+    this.left.add(field);
   }
 
   /** 获取验证码 is enabled when the card number and the phone are valid. */

@@ -95,7 +95,13 @@ const BankAdd = observer(function BankAdd() {
             placeholder="请输入银行卡号"
             value={groupCardNo(store.cardNo)}
             onChange={(v) => store.set('cardNo', v)}
+            onBlur={() => store.leave('cardNo')}
           />
+          {store.cardNoWarning && (
+            <div className={styles.danger} role="alert" data-testid="bank-add-card-warning">
+              {store.cardNoWarning}
+            </div>
+          )}
         </FormRow>
         <FormRow label="开户银行">
           <span className={styles.bank} data-testid="bank-add-bank">
@@ -127,7 +133,13 @@ const BankAdd = observer(function BankAdd() {
             placeholder="请输入预留手机号"
             value={store.reservedPhone}
             onChange={(v) => store.set('reservedPhone', v)}
+            onBlur={() => store.leave('reservedPhone')}
           />
+          {store.reservedPhoneWarning && (
+            <div className={styles.danger} role="alert" data-testid="bank-add-phone-warning">
+              {store.reservedPhoneWarning}
+            </div>
+          )}
         </FormRow>
         <FormRow label="验证码">
           <div className={styles.codeRow}>
