@@ -120,7 +120,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           // test/e2e/nginx.test.ts walks the app's route table (src/app/routes.ts reads __UNBUILT_ROUTES__).
           setupFiles: ['test/e2e/setup-globals.ts'],
-          testTimeout: 60_000,
+          // A guard against a hang, not a wait: the longest tests take 35-55 s on a quiet machine under a faked clock and
+          // went past 60 s beside another run (a box transfer, 2027-08-31 23:59, this project's own faked-clock run).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // two files at a time, each worker on a sandbox of its own (global-setup.ts): a file's clock and data never
           // change under another's test, and CLOCK_FAR_AHEAD's order holds on each sandbox

@@ -209,7 +209,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: charging orders and refund
     expect(await textOf(page, byTestId('order-banner'))).toContain(yuanText(d.amount));
     expect(await textOf(page, byTestId('order-energy'))).toBe(`${(d.energyWh / 1000).toFixed(2)} kWh`);
     await page.waitForSelector(`${byTestId('power-curve')} canvas, ${byTestId('power-curve')} p`, { timeout: 15_000 });
-  }, 120_000); // three tabs, a socket's list, a mailed file and a detail: ~25 s alone, over 60 s beside two other runs
+  });
 
   it('a partial then a full refund: 部分退款 → 已退款, the operator’s income down by each refund', async () => {
     const { page, call } = await openDemoPhone(browser(), baseUrl, host);
