@@ -1,18 +1,6 @@
 import { Badge, Dialog, PullToRefresh, Skeleton } from 'antd-mobile';
-import {
-  AddSquareOutline,
-  BankcardOutline,
-  BellOutline,
-  FileOutline,
-  HistogramOutline,
-  PayCircleOutline,
-  SendOutline,
-  SetOutline,
-  TeamOutline,
-  TextOutline,
-  SoundOutline,
-  TruckOutline,
-} from 'antd-mobile-icons';
+import { BellOutline } from 'antd-mobile-icons';
+import { FEATURE_ICONS } from '@/components/feature-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +14,7 @@ import { EntryLink, useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { readItem, writeItem } from '@/lib/storage';
 import { formatKwh, formatMinutes } from '@/lib/time';
-import { homeStore, type HomeFunctionKey, type HomeStore } from '@/stores/screens/home/home';
+import { homeStore, type HomeStore } from '@/stores/screens/home/home';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import styles from './home.module.css';
@@ -369,28 +357,6 @@ const AssetCard = observer(function AssetCard({ home }: { home: HomeStore }) {
   );
 });
 
-/** Icons of the 常用功能 entries. */
-const FUNCTION_ICONS: Record<HomeFunctionKey, ReactNode> = {
-  siteAdd: <AddSquareOutline />,
-  remoteCharge: <SoundOutline />,
-  chargerRecord: <TextOutline />,
-  card: <BankcardOutline />,
-  permuteCard: <BankcardOutline />,
-  withdraw: <PayCircleOutline />,
-  statement: <FileOutline />,
-  stages: <HistogramOutline />,
-  platformFee: <HistogramOutline />,
-  workOrder: <TruckOutline />,
-  siteAuthor: <SendOutline />,
-  devStatistics: <HistogramOutline />,
-  warning: <BellOutline />,
-  notice: <BellOutline />,
-  sim: <SetOutline />,
-  parking: <TruckOutline />,
-  downCenter: <FileOutline />,
-  compact: <TeamOutline />,
-};
-
 /** The 常用功能 card: the store's entries (permissions, conditions) whose screen is built; hidden when none is. */
 const Functions = observer(function Functions({ home }: { home: HomeStore }) {
   const isBuilt = useIsBuilt();
@@ -399,7 +365,7 @@ const Functions = observer(function Functions({ home }: { home: HomeStore }) {
   return (
     <section className={styles.card}>
       <h2 className={styles.cardTitle}>常用功能</h2>
-      <FunctionGrid entries={entries.map((f) => ({ ...f, icon: FUNCTION_ICONS[f.key] }))} />
+      <FunctionGrid entries={entries.map((f) => ({ ...f, icon: FEATURE_ICONS[f.key] }))} />
     </section>
   );
 });

@@ -1,21 +1,14 @@
 import { PullToRefresh, Skeleton } from 'antd-mobile';
 import { RowLink } from '@/components/links';
 import {
-  BankcardOutline,
-  BillOutline,
-  ClockCircleOutline,
-  CouponOutline,
-  DownlandOutline,
   EyeInvisibleOutline,
   EyeOutline,
-  FileOutline,
   InformationCircleOutline,
   LockOutline,
-  ReceiptOutline,
   RightOutline,
   SoundOutline,
-  UserContactOutline,
 } from 'antd-mobile-icons';
+import { FEATURE_ICONS } from '@/components/feature-icons';
 import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
@@ -30,7 +23,6 @@ import {
   isFlatSeries,
   OVERVIEW_RANGES,
   TREND_RANGES,
-  type IncomeFunction,
   type IncomeStore,
   type NoticeBar,
   type NoticeTone,
@@ -49,19 +41,6 @@ import styles from './income.module.css';
  */
 
 /** The uPlot chart, loaded only by this screen in its own chunk. */
-
-/** Icons of the 功能 grid. */
-const FUNCTION_ICONS: Record<IncomeFunction['key'], ReactNode> = {
-  statement: <BillOutline />,
-  siteBill: <FileOutline />,
-  coinBill: <CouponOutline />,
-  withdrawList: <ReceiptOutline />,
-  bank: <BankcardOutline />,
-  autoWithdraw: <ClockCircleOutline />,
-  areaCardBill: <LockOutline />,
-  export: <DownlandOutline />,
-  cert: <UserContactOutline />,
-};
 
 /** The small 重试 of a failed block. */
 function Retry({ onRetry, light = false }: { onRetry: () => void; light?: boolean }) {
@@ -314,7 +293,7 @@ const Functions = observer(function Functions({ income }: { income: IncomeStore 
       <div className={styles.cardHead}>
         <h2>功能</h2>
       </div>
-      <FunctionGrid entries={visible.map((f) => ({ ...f, icon: FUNCTION_ICONS[f.key] }))} />
+      <FunctionGrid entries={visible.map((f) => ({ ...f, icon: FEATURE_ICONS[f.key] }))} />
     </section>
   );
 });

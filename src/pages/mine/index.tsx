@@ -1,27 +1,8 @@
 import { Badge, Popup, PullToRefresh, Swiper } from 'antd-mobile';
-import {
-  ArrowDownCircleOutline,
-  BankcardOutline,
-  BellOutline,
-  CalendarOutline,
-  CheckShieldOutline,
-  DownlandOutline,
-  FillinOutline,
-  HistogramOutline,
-  LoopOutline,
-  MessageOutline,
-  PicturesOutline,
-  RightOutline,
-  SendOutline,
-  SetOutline,
-  TeamOutline,
-  TruckOutline,
-  UnorderedListOutline,
-  UserAddOutline,
-  UserSetOutline,
-} from 'antd-mobile-icons';
+import { RightOutline, SetOutline } from 'antd-mobile-icons';
+import { FEATURE_ICONS } from '@/components/feature-icons';
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { ACCOUNT_TYPE_NAMES } from '@/api/user';
 import { maskPhone } from '@/lib/phone';
 import { safeImageUrl } from '@/lib/safe-url';
@@ -53,27 +34,6 @@ import styles from './mine.module.css';
 
 /** Route of the settings centre (gear and header). */
 const SETTINGS_ROUTE = href('mineSet');
-
-/** Icons of the entries. */
-const ENTRY_ICONS: Record<MineEntryKey, ReactNode> = {
-  devStatistics: <HistogramOutline />,
-  chargerRecord: <UnorderedListOutline />,
-  remoteCharge: <SendOutline />,
-  card: <BankcardOutline />,
-  permuteCard: <LoopOutline />,
-  parking: <TruckOutline />,
-  siteAuthor: <CheckShieldOutline />,
-  workOrder: <FillinOutline />,
-  tenement: <TeamOutline />,
-  agent: <UserAddOutline />,
-  transfers: <ArrowDownCircleOutline />,
-  subAccount: <UserSetOutline />,
-  sim: <CalendarOutline />,
-  downCenter: <DownlandOutline />,
-  poster: <PicturesOutline />,
-  warning: <BellOutline />,
-  notice: <MessageOutline />,
-};
 
 const Header = observer(function Header() {
   const { merchant, session } = useStores();
@@ -172,7 +132,7 @@ function MessageItem({ entry, badge }: { entry: MineEntryKey; badge: number | un
   return (
     <EntryLink to={to ?? ''} className={styles.message}>
       <Badge content={badgeText(badge)}>
-        <span className={styles.messageIcon}>{ENTRY_ICONS[entry]}</span>
+        <span className={styles.messageIcon}>{FEATURE_ICONS[entry]}</span>
       </Badge>
       <span className={styles.messageLabel}>{label}</span>
       <RightOutline className={styles.chevron} />
@@ -210,7 +170,7 @@ const MenuGrid = observer(function MenuGrid({ mine }: { mine: MineStore }) {
           <FunctionGrid
             entries={group.entries.map((entry) => ({
               ...entry,
-              icon: ENTRY_ICONS[entry.key],
+              icon: FEATURE_ICONS[entry.key],
               ...(entry.to === null
                 ? { onClick: () => mine.openPosterSheet(), testId: 'mine-poster-entry' }
                 : { testId: `mine-entry-${entry.key}` }),
