@@ -8,6 +8,23 @@ import { PHONE_PATTERN } from './rules';
  * permission groups of its checkboxes with the implications of rule 20, and the limit of 20.
  */
 
+/**
+ * The status words of an account (entities.md §1 Account.status), one mapping for every screen that shows an account's
+ * status — an agent, a property, a sub-account — so one record reads the same everywhere (issue 30): 0 未开通 (a
+ * property created without a login), 1 正常, 2 已停用, 3 已注销. The switches beside them keep their verbs 启用 / 停用.
+ */
+export const ACCOUNT_STATUS_LABELS: Readonly<Record<0 | 1 | 2 | 3, string>> = {
+  0: '未开通',
+  1: '正常',
+  2: '已停用',
+  3: '已注销',
+};
+
+/** The word of an account's status (ACCOUNT_STATUS_LABELS), '--' for a value outside it. */
+export function accountStatusLabel(status: number): string {
+  return ACCOUNT_STATUS_LABELS[status as 0 | 1 | 2 | 3] ?? '--';
+}
+
 /** At most this many sub-accounts per operator (rule 20); disabled ones count. */
 export const SUB_ACCOUNT_LIMIT = 20;
 

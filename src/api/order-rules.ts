@@ -7,6 +7,9 @@
 /** Order statuses (entities.md ChargeOrder): 1 充电中, 2 已完成, 3 已退款, 4 部分退款, 5 启动失败. */
 export type OrderStatus = 1 | 2 | 3 | 4 | 5;
 
+/** Refund statuses (entities.md OrderRefund): 1 退款中, 2 已退款, 3 退款失败; the words of a refund on every screen. */
+export const REFUND_STATUS_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '退款中', 2: '已退款', 3: '退款失败' };
+
 /** Labels of OrderStatus (the detail's banner and the rows' tags). */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   1: '充电中',

@@ -32,6 +32,3 @@ export const propertyContactsRule = z
 export const propertyAccountNameRule = z
   .string()
   .check(z.trim(), z.minLength(2, TENEMENT_MESSAGES.accountName), z.maxLength(20, TENEMENT_MESSAGES.accountName));
-
-/** The account tag of a property row: 0 未开通, 1 已开通, 2 已停用. */
-export const PROPERTY_ACCOUNT_TAGS: Readonly<Record<0 | 1 | 2, string>> = { 0: '未开通', 1: '已开通', 2: '已停用' };

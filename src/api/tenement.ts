@@ -1,6 +1,6 @@
 import { get, post } from './http';
 
-export { PROPERTY_ACCOUNT_TAGS, TENEMENT_MESSAGES } from './tenement-rules';
+export { TENEMENT_MESSAGES } from './tenement-rules';
 
 /**
  * Calls of the property accounts (C-mine.md /mine/tenement-list, base/info, base/list; Business rule 21; entities.md §1

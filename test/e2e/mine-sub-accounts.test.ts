@@ -142,10 +142,10 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: sub-accounts', (host) => {
     await waitForTextOf(operator.page, byTestId('sub-account-phone'), phone);
     await press(operator.page, byTestId('sub-account-status-switch'));
     await answerDialog(operator.page, '确定', '停用后该子账号将立即退出登录，确定停用？');
-    await waitForTextOf(operator.page, byTestId('sub-account-status-text'), '停用');
+    await waitForTextOf(operator.page, byTestId('sub-account-status-text'), '已停用');
     await press(operator.page, byTestId('sub-account-save'));
     await waitForPath(operator.page, '/mine/accountList');
-    await waitForTextOf(operator.page, `${byTestId(`sub-account-${id}`)} ${byTestId('sub-account-status')}`, '停用');
+    await waitForTextOf(operator.page, `${byTestId(`sub-account-${id}`)} ${byTestId('sub-account-status')}`, '已停用');
     const disabled = await operator.call.get<ListPage<SubAccount>>(`/api/user/AClist?id=${id}&pageNum=1&pageSize=1`);
     expect(disabled.list[0]?.status).toBe(2);
 

@@ -96,7 +96,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: property managers', (host)
     // Disabled on the form (confirmed): the property's next action ends its session.
     await press(operator.page, byTestId('property-status-switch'));
     await answerDialog(operator.page, '确定', '停用后物业将无法登录查看收益，确定停用？');
-    await waitForTextOf(operator.page, byTestId('property-status'), '停用');
+    await waitForTextOf(operator.page, byTestId('property-status'), '已停用');
     const sessionEnded = await watchForText(property.page, '登录已失效，请重新登录');
     await clickText(property.page, '我的', '.adm-tab-bar-item');
     await sessionEnded();

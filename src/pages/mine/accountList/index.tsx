@@ -1,3 +1,4 @@
+import { accountStatusLabel } from '@/api/accounts-rules';
 import { Tag } from 'antd-mobile';
 import { RowLink } from '@/components/links';
 import { PhoneFill } from 'antd-mobile-icons';
@@ -33,7 +34,7 @@ function SubAccountRow({ a }: { a: SubAccount }) {
         <div className={riders.itemHead}>
           <b>{a.name}</b>
           <Tag color={a.status === 1 ? 'success' : 'default'} fill="outline" data-testid="sub-account-status">
-            {a.status === 1 ? '启用' : '停用'}
+            {accountStatusLabel(a.status)}
           </Tag>
         </div>
         <div className={riders.itemLine}>

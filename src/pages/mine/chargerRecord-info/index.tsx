@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   PAY_TYPE_LABELS,
   REFUND_REASONS,
+  REFUND_STATUS_LABELS,
   type OrderDetail,
 } from '@/api/orders';
 import { Button } from '@/components/button';
@@ -259,7 +260,7 @@ const OrderInfo = observer(function OrderInfo({ store }: { store: ChargerRecordI
               <li key={r.refundId}>
                 <div className={styles.itemLine}>
                   <b className={styles.danger}>-{formatFen(r.refundAmount)}</b>
-                  <span>{r.status === 2 ? '已退款' : r.status === 1 ? '退款中' : '退款失败'}</span>
+                  <span>{REFUND_STATUS_LABELS[r.status]}</span>
                 </div>
                 <div className={styles.itemLine}>
                   <span>{r.reason || '--'}</span>

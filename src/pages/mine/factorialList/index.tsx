@@ -1,3 +1,4 @@
+import { accountStatusLabel } from '@/api/accounts-rules';
 import { Badge, Input, Popup, SearchBar, Selector, Tabs, Tag, TextArea } from 'antd-mobile';
 import { RowLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
@@ -115,7 +116,7 @@ function AgentItem({ a }: { a: AgentRow }) {
       <div className={riders.itemHead}>
         <b>{a.name}</b>
         <Tag color={a.status === 1 ? 'success' : 'default'} fill="outline">
-          {a.status === 1 ? '正常' : '停用'}
+          {accountStatusLabel(a.status)}
         </Tag>
       </div>
       <div className={riders.itemLine}>

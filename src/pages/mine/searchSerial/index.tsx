@@ -7,6 +7,7 @@ import type { BoxListRow } from '@/api/device-setup';
 import type { Page } from '@/api/http';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
+import { DEVICE_STATUS } from '@/lib/device-status';
 import styles from '@/sections/mine/riders.module.css';
 import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
@@ -62,8 +63,8 @@ const SearchSerial = observer(function SearchSerial() {
           >
             <div className={styles.itemHead}>
               <b>{b.serialNumber}</b>
-              <Tag color={b.status === 2 ? 'default' : 'success'} fill="outline">
-                {b.status === 2 ? '离线' : '在线'}
+              <Tag color={DEVICE_STATUS[b.status]?.tone ?? 'default'} fill="outline">
+                {DEVICE_STATUS[b.status]?.label ?? '--'}
               </Tag>
             </div>
             <div className={styles.itemLine}>

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { PropertyListPage, PropertyRow } from '@/api/site';
-import { PROPERTY_ACCOUNT_TAGS } from '@/api/tenement';
+import { accountStatusLabel } from '@/api/accounts-rules';
 import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
@@ -32,7 +32,7 @@ function PropertyItem({ p }: { p: PropertyRow }) {
       <div className={riders.itemHead}>
         <b>{p.name}</b>
         <Tag color={TAG_COLORS[p.accountStatus]} fill="outline" data-testid="property-account-tag">
-          {PROPERTY_ACCOUNT_TAGS[p.accountStatus]}
+          {accountStatusLabel(p.accountStatus)}
         </Tag>
       </div>
       <div className={riders.itemLine}>

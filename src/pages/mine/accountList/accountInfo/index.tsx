@@ -1,3 +1,4 @@
+import { accountStatusLabel } from '@/api/accounts-rules';
 import { Checkbox, Input, Popup, Radio, SearchBar, Switch, TextArea } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -197,7 +198,7 @@ const Form = observer(function Form({ store }: { store: SubAccountFormStore }) {
                 aria-label="启用子账号"
                 data-testid="sub-account-status-switch"
               />
-              <span data-testid="sub-account-status-text">{f.status === 1 ? '启用' : '停用'}</span>
+              <span data-testid="sub-account-status-text">{accountStatusLabel(f.status)}</span>
             </div>
           </Field>
         )}

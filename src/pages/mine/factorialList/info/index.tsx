@@ -1,3 +1,4 @@
+import { accountStatusLabel } from '@/api/accounts-rules';
 import { Input, Popup, TextArea } from 'antd-mobile';
 import { ActionLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
@@ -118,7 +119,7 @@ const AgentInfo = observer(function AgentInfo({ id }: { id: number }) {
         <Rows
           rows={[
             { label: '手机号', value: tel ? <a href={tel}>{info.phone}</a> : info.phone },
-            { label: '状态', value: info.status === 1 ? '正常' : '停用', testId: 'agent-status' },
+            { label: '状态', value: accountStatusLabel(info.status), testId: 'agent-status' },
             { label: '加入时间', value: formatTime(info.createTime, 'YYYY-MM-DD') },
             { label: '备注', value: info.remark || '--' },
             { label: '上级分润比例', value: formatBp(info.superiorShareRate), testId: 'agent-rate' },

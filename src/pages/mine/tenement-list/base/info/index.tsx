@@ -1,3 +1,4 @@
+import { accountStatusLabel } from '@/api/accounts-rules';
 import { Input, Popup, Switch } from 'antd-mobile';
 import { ActionLink } from '@/components/links';
 import { observer } from 'mobx-react-lite';
@@ -271,7 +272,7 @@ const Property = observer(function Property({ store }: { store: TenementInfoStor
                       aria-label="启用物业账号"
                       data-testid="property-status-switch"
                     />
-                    <span data-testid="property-status">{account.status === 1 ? '启用' : '停用'}</span>
+                    <span data-testid="property-status">{accountStatusLabel(account.status)}</span>
                   </span>
                 ),
               },

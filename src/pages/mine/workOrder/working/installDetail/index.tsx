@@ -1,4 +1,5 @@
 import { ActionSheet, Dialog, Input, Radio, Tag, TextArea } from 'antd-mobile';
+import { DEVICE_STATUS } from '@/lib/device-status';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -171,8 +172,8 @@ function Achievement({ o }: { o: WorkOrderDetail }) {
             <li key={d.serialNumber}>
               <span>{d.serialNumber}</span>
               <span>{d.socketCount}路</span>
-              <Tag fill="outline" color={d.status === 1 ? 'success' : 'default'}>
-                {d.status === 1 ? '在线' : d.status === 2 ? '离线' : '故障'}
+              <Tag fill="outline" color={DEVICE_STATUS[d.status]?.tone ?? 'default'}>
+                {DEVICE_STATUS[d.status]?.label ?? '--'}
               </Tag>
             </li>
           ))}
