@@ -149,17 +149,24 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: scanning devices and socke
 
   it('socket detail: the running order and its power curve; remote start and stop on the run’s own box', async () => {
     const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
-    // Find a seeded running order (sites 1 and 3).
+    // Find a seeded running order (sites 1 and 3) with power samples: not one another test file started on this
+    // sandbox a moment ago (its first sample comes after 5 minutes), whichever files ran here before.
     let running: { chargerId: number } | null = null;
     for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 19, 20, 21, 22, 23, 24, 25, 26]) {
       const list = await call.get<ChargerListOfBox>(`/api/box/getChargerListByBoxCode?boxCode=${serialOf(id)}`);
-      const charging = list.chargers.find((c) => c.status === 1 || c.status === 2);
-      if (charging) {
-        running = charging;
-        break;
+      for (const charging of list.chargers.filter((c) => c.status === 1 || c.status === 2)) {
+        const d = await call.get<ConnectorDetail>(`/api/box/getConnectorDetail?chargerId=${charging.chargerId}`);
+        const orderNo = d.currentOrder?.orderNo;
+        if (!orderNo) continue;
+        const samples = await call.get<PowerChart>(`/api/charger/powerCharts?orderNo=${orderNo}`);
+        if (samples.points.length > 0) {
+          running = charging;
+          break;
+        }
       }
+      if (running) break;
     }
-    if (!running) throw new Error('the demo has running orders on sites 1 and 3');
+    if (!running) throw new Error('the demo has running orders with power samples on sites 1 and 3');
     await page.goto(`${baseUrl}/site/socket/socketInfo?chargerId=${running.chargerId}`);
     await page.waitForSelector('[data-testid="socket-order-no"]', { timeout: 15_000 });
     const detail = await call.get<ConnectorDetail>(`/api/box/getConnectorDetail?chargerId=${running.chargerId}`);
