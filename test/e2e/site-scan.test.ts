@@ -234,6 +234,14 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: scanning devices and socke
       ]);
     }
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    // The demo builder (site:view, no order:view, no remote:charge) is offered the QR code only.
+    const builder = await openDemoPhone(browser(), baseUrl, host, '13800138005');
+    await builder.page.goto(`${baseUrl}/site/socket/socketInfo?chargerId=${running.chargerId}`);
+    await builder.page.waitForSelector(byTestId('socket-links'), { timeout: 15_000 });
+    expect(await builder.page.$$eval(`${byTestId('socket-links')} button`, (b) => b.map((x) => x.textContent))).toEqual(
+      ['二维码'],
+    );
+    await builder.context.close();
     const chart = await call.get<PowerChart>(`/api/charger/powerCharts?orderNo=${detail.currentOrder?.orderNo}`);
     expect(chart.points.length).toBeGreaterThan(0);
     await page.waitForSelector('[data-testid="power-chart-plot"] canvas', { timeout: 15_000 });

@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import type { RemoteReason } from '@/api/device-setup';
 import { useLeaveWhen, useRouteQuery } from '@/components/route-query';
 import { href } from '@/config/routes';
+import { useStores } from '@/stores/root';
 import { useScreenStore } from '@/stores/screen-store';
 import { DetailRows, Figures, SocketStatusTag } from '@/sections/site/device-setup-parts';
 import { confirm, showAlert, toast } from '@/components/feedback';
@@ -141,6 +142,7 @@ const PowerChartCard = observer(function PowerChartCard({ store }: { store: Sock
 const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { chargerId: number }) {
   const navigate = useNavigate();
   const isBuilt = useIsBuilt();
+  const { session } = useStores();
   const store = useScreenStore(socketDetailStore, chargerId);
   const [starting, setStarting] = useState(false);
   useEffect(() => {
@@ -164,15 +166,22 @@ const SocketInfoPage = observer(function SocketInfoPage({ chargerId }: { charger
     const refund = await store.stop();
     if (refund !== null) toast('已结束充电');
   };
+  // Each link only for a role that may open what it leads to (issue 30: a builder, without order:view, was offered
+  // 充电记录): the charging records need order:view, the remote records remote:charge (the sandbox's own checks).
   const links = [
-    { to: href('socketQrcode', { boxId: d.boxId }), label: '二维码' },
-    { to: href('chargerRecordList', { chargerId: d.chargerId }), label: '充电记录' },
+    { to: href('socketQrcode', { boxId: d.boxId }), label: '二维码', allowed: true },
+    {
+      to: href('chargerRecordList', { chargerId: d.chargerId }),
+      label: '充电记录',
+      allowed: session.can('order:view'),
+    },
     {
       to: href('remoteRecords', { serialNumber: d.serialNumber }),
       label: '远程充电记录',
       remember: true,
+      allowed: session.can('remote:charge'),
     },
-  ].filter((l) => isBuilt(l.to));
+  ].filter((l) => l.allowed && isBuilt(l.to));
   return (
     <main className={setup.page}>
       <section className={setup.card} data-testid="socket-header">
