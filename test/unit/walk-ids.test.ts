@@ -4,7 +4,7 @@ import { withSeenIds, type WalkRoute } from '../e2e/walk';
 /** The walk's second way to a screen (test/e2e/walk.ts withSeenIds): the ids its addresses carry. */
 
 const route = (name: string, path: string, required: string[]): WalkRoute =>
-  ({ name, path, title: name, required }) as unknown as WalkRoute;
+  ({ name, path, title: name, required, days: [] }) as unknown as WalkRoute;
 
 describe('withSeenIds', () => {
   const routes = [
