@@ -134,6 +134,9 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
       await clickText(page, '1小时', `${byTestId('hour-chips')} button`);
       await clickText(page, '故障补偿', '.adm-radio-content');
       await clickText(page, '开始充电', `${byTestId('remote-bar')} button`);
+      // one question, and behind it the button does not say it is starting yet
+      await page.waitForSelector('.adm-dialog-body', { visible: true });
+      expect(await page.$(`${byTestId('remote-bar')} .adm-button-loading`)).toBeNull();
       await answerDialog(page, '确定', `确认远程开启 ${box.serialNumber} 的 ${socket.socketNo} 号口，充电 1 小时？`);
       await waitForText(page, '已下发启动指令');
       const pending = (await records(call, box.serialNumber)).list.find((r) => r.socketNo === socket.socketNo);

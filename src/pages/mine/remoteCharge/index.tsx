@@ -173,8 +173,8 @@ const RemoteCharge = observer(function RemoteCharge() {
         <Button
           block
           color="primary"
-          disabled={store.error !== null || store.actions.busy('start')}
-          loading={store.actions.busy('start')}
+          disabled={store.error !== null || store.startRequest.busy}
+          loading={store.startRequest.sending}
           onClick={() => void start()}
         >
           开始充电

@@ -16,7 +16,6 @@ import { parseDeviceCode } from '@/lib/device-code';
 import { dayOf, shiftDay } from '@/lib/time';
 import { screenStore } from '@/stores/screen-store';
 import type { RootStore } from '@/stores/root';
-import { ActionGuard } from '@/stores/support/action-guard';
 import { Loadable } from '@/stores/support/loadable';
 import { MoneyAction } from '@/stores/support/money-action';
 import { ListExport } from './list-export';
@@ -26,7 +25,8 @@ import { ListExport } from './list-export';
  * charge started from the phone on an idle socket of an online box of the caller's sites. The chosen box is the basic
  * info `remoteSerialNumber` of the root store (restored when coming back; written by searchSerial and by the site
  * section's socket detail). Hours are chips 1–12 never above the site's maxMinutes; the start is sent once per tap
- * (ActionGuard) after the confirmation; the socket states are read again 3 s and 6 s later.
+ * (MoneyAction: one requestId, taps ignored while the dialog is open or the call runs) after the confirmation, its button
+ * loading only once confirmed; the socket states are read again 3 s and 6 s later.
  */
 
 /** 充电时长 chips, hours (C-mine.md remoteCharge). */
@@ -58,7 +58,6 @@ export class RemoteChargeStore {
   hours = 4;
   reasonType: RemoteReason | null = null;
   remark = '';
-  readonly actions = new ActionGuard();
   /** The start's requestId (a money action, D-income.md §0.5: kept across a timeout, new after an answer). */
   readonly startRequest = new MoneyAction();
 
@@ -152,9 +151,8 @@ export class RemoteChargeStore {
     const reasonType = this.reasonType;
     if (this.error !== null || socketNo === null || reasonType === null) return null;
     const remark = this.remark.trim();
-    const answer = await this.actions.run('start', async () => {
-      if (ask && !(await ask())) return null;
-      const sent = await this.startRequest.run((requestId) =>
+    const answer = await this.startRequest.run(
+      (requestId) =>
         remotePay({
           serialNumber: this.serialNumber,
           socketNo,
@@ -163,9 +161,8 @@ export class RemoteChargeStore {
           ...(remark ? { remark } : {}),
           requestId,
         }),
-      );
-      return sent ?? null;
-    });
+      ask,
+    );
     return answer ?? null;
   }
 
