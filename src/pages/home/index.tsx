@@ -173,13 +173,22 @@ const ChargeCard = observer(function ChargeCard({ home }: { home: HomeStore }) {
           </div>
           <div className={styles.cell}>
             <span className={styles.cellValue} data-testid="today-duration">
-              {/* Wraps between 小时 and 分, never inside them (issue 13: no character alone on a line). */}
+              {/* The units in small type, so that 168小时17分 stands on one line in a third of the card; when it cannot,
+                  it wraps between 小时 and 分, never inside them (issue 13: no character alone on a line). */}
               {(data ? formatMinutes(data.duration) : '--')
                 .replace('小时', '小时\n')
                 .split('\n')
                 .map((part) => (
                   <span key={part} className={styles.keep}>
-                    {part}
+                    {part.split(/(\D+)/).map((piece, i) =>
+                      i % 2 === 1 && piece !== '--' ? (
+                        <small key={i} className={styles.cellUnit}>
+                          {piece}
+                        </small>
+                      ) : (
+                        piece
+                      ),
+                    )}
                   </span>
                 ))}
             </span>
