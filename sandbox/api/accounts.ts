@@ -16,7 +16,7 @@ import type { Page } from '../../src/api/http';
 import { firstFailure } from '../../src/api/rules';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
-import { revokeTokens } from '../http/session';
+import { clearLoginFailures, revokeTokens } from '../http/session';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
 
@@ -252,12 +252,11 @@ export function accountRoutes(db: PGlite, now: () => number) {
           [...before.permissions].sort().join() !== [...permissions].sort().join();
         await tx.query(
           `update account set name = $2, short_name = $2, contacts = $2, remark = $3, permissions = $4, data_scope = $5,
-             site_ids = $6, status = $7, password_hash = coalesce($8, password_hash),
-             failed_login_count = case when $8::text is null then failed_login_count else 0 end,
-             locked_until = case when $8::text is null then locked_until else null end, update_time = $9
+             site_ids = $6, status = $7, password_hash = coalesce($8, password_hash), update_time = $9
            where id = $1`,
           [body.id, fields.name, fields.remark, permissions, body.dataScope, siteIds, body.status, passwordHash, at],
         );
+        if (passwordHash !== null) await clearLoginFailures(tx, body.id);
         if (changed) await revokeTokens(tx, body.id, at);
       });
       return null;

@@ -13,7 +13,7 @@ import {
 } from '../../src/api/tenement-rules';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID } from '../http/envelope';
-import { revokeTokens } from '../http/session';
+import { clearLoginFailures, revokeTokens } from '../http/session';
 import { touches, type Touch } from '../http/touch';
 import { one, scalar, type Db } from '../lib/db';
 import { senderName, sendNoticeSms } from '../domain/sms-notice';
@@ -213,9 +213,10 @@ export function tenementRoutes(db: PGlite, now: () => number) {
         await assertPhoneFree(tx, body.loginPhone ?? '', null);
         await tx.query(
           `update account set phone = $2, password_hash = $3, short_name = $4, alarm_phone = coalesce(alarm_phone, $2),
-             status = 1, failed_login_count = 0, locked_until = null, update_time = $5 where id = $1`,
+             status = 1, update_time = $5 where id = $1`,
           [row.id, body.loginPhone, hash, body.name.trim(), at],
         );
+        await clearLoginFailures(tx, row.id);
         await notifyOpened(tx, caller.ownerId, body.loginPhone ?? '', at);
         return { accountId: Number(row.id) };
       });
@@ -277,10 +278,10 @@ export function tenementRoutes(db: PGlite, now: () => number) {
         const row = await propertyRow(tx, target.merchantId);
         if (row.status !== 1 && row.status !== 2) throw new BizError(INVALID, TENEMENT_MESSAGES.noAccount);
         await tx.query(
-          `update account set status = 0, phone = null, password_hash = null, failed_login_count = 0,
-             locked_until = null, update_time = $2 where id = $1`,
+          `update account set status = 0, phone = null, password_hash = null, update_time = $2 where id = $1`,
           [row.id, at],
         );
+        await clearLoginFailures(tx, row.id);
         await revokeTokens(tx, row.id, at);
         await tx.query('delete from platform_binding where account_id = $1', [row.id]);
       });

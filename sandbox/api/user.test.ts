@@ -152,16 +152,75 @@ describe('SMS codes', () => {
 describe('password login', () => {
   it('counts wrong passwords, locks after five for 30 minutes, while SMS login still works', async () => {
     const phone = '13800138007';
+    const wrong = () => sb.post('/api/user/antLoginWithPwd', null, { phone, password: 'wrong123' });
     for (let left = 4; left >= 1; left -= 1) {
-      const res = await sb.post('/api/user/antLoginWithPwd', null, { phone, password: 'wrong123' });
-      expect(res.body).toMatchObject({ code: 1004, message: `账号或密码错误，还可尝试${left}次` });
+      expect((await wrong()).body).toMatchObject({ code: 1004, message: `账号或密码错误，还可尝试${left}次` });
+      sb.clock.now += 8_000; // past the wait after repeated wrong ones (at most 4 s)
     }
-    expect((await sb.post('/api/user/antLoginWithPwd', null, { phone, password: 'wrong123' })).body.code).toBe(1005);
+    expect((await wrong()).body.code).toBe(1005);
     expect((await sb.post('/api/user/antLoginWithPwd', null, { phone, password: 'sandbox123' })).body.code).toBe(1005);
     sb.clock.now += 120_000;
     await sb.post('/api/user/verificationCode', null, { phone, type: 1 });
     expect((await sb.post('/api/user/antLogin', null, { phone, code: await smsCode(phone) })).body.code).toBe(0);
     expect((await sb.post('/api/user/antLoginWithPwd', null, { phone, password: 'sandbox123' })).body.code).toBe(0);
+  });
+
+  it('locks out the source that guessed, not the owner elsewhere (issue 31 item 6)', async () => {
+    const phone = '13800138002';
+    const from = (source: string, password: string) =>
+      sb.post('/api/user/antLoginWithPwd', null, { phone, password }, { 'x-forwarded-for': source });
+    for (let i = 0; i < 4; i += 1) {
+      expect((await from('203.0.113.9', 'wrong123')).body.code).toBe(1004);
+      sb.clock.now += 8_000;
+    }
+    expect((await from('203.0.113.9', 'wrong123')).body.code).toBe(1005);
+    expect((await from('203.0.113.9', 'sandbox123')).body.code).toBe(1005);
+    // The owner, on another address, is not locked out, nor told of the other's tries.
+    expect((await from('198.51.100.20', 'wrong123')).body).toMatchObject({
+      code: 1004,
+      message: '账号或密码错误，还可尝试4次',
+    });
+    expect((await from('198.51.100.20', 'sandbox123')).body.code).toBe(0);
+    // The guesser stays locked for its 30 minutes.
+    sb.clock.now += 29 * 60_000;
+    expect((await from('203.0.113.9', 'sandbox123')).body.code).toBe(1005);
+    sb.clock.now += 60_000;
+    expect((await from('203.0.113.9', 'sandbox123')).body.code).toBe(0);
+  });
+
+  it('slows repeated wrong passwords down: 1 s after the 2nd, 2 s after the 3rd, 4 s after the 4th', async () => {
+    const phone = '13800138001';
+    const guess = (password = 'wrong123') => sb.post('/api/user/antLoginWithPwd', null, { phone, password });
+    expect((await guess()).body.code).toBe(1004);
+    expect((await guess()).body.code).toBe(1004);
+    // Too soon: refused without being judged (the right password too), and not counted.
+    expect((await guess('sandbox123')).body).toMatchObject({ code: 1007, message: '尝试过于频繁，请1秒后再试' });
+    sb.clock.now += 1_000;
+    expect((await guess()).body).toMatchObject({ code: 1004, message: '账号或密码错误，还可尝试2次' });
+    sb.clock.now += 1_000;
+    expect((await guess()).body).toMatchObject({ code: 1007, message: '尝试过于频繁，请1秒后再试' });
+    sb.clock.now += 1_000;
+    expect((await guess()).body).toMatchObject({ code: 1004, message: '账号或密码错误，还可尝试1次' });
+    sb.clock.now += 3_000;
+    expect((await guess('sandbox123')).body).toMatchObject({ code: 1007, message: '尝试过于频繁，请1秒后再试' });
+    sb.clock.now += 1_000;
+    expect((await guess('sandbox123')).body.code).toBe(0);
+    // A right password starts the count again.
+    expect((await guess()).body).toMatchObject({ code: 1004, message: '账号或密码错误，还可尝试4次' });
+  });
+
+  it('a guess spread over many sources closes password login after 20, SMS login stays open', async () => {
+    const phone = '13800138004';
+    const from = (source: string, password: string) =>
+      sb.post('/api/user/antLoginWithPwd', null, { phone, password }, { 'x-forwarded-for': source });
+    for (let i = 0; i < 20; i += 1) expect((await from(`192.0.2.${i + 1}`, 'wrong123')).body.code).toBe(1004);
+    expect((await from('192.0.2.100', 'wrong123')).body.code).toBe(1005);
+    expect((await from('198.51.100.30', 'sandbox123')).body.code).toBe(1005);
+    sb.clock.now += 120_000;
+    await sb.post('/api/user/verificationCode', null, { phone, type: 1 });
+    expect((await sb.post('/api/user/antLogin', null, { phone, code: await smsCode(phone) })).body.code).toBe(0);
+    sb.clock.now += 30 * 60_000;
+    expect((await from('198.51.100.30', 'sandbox123')).body.code).toBe(0);
   });
 
   it('an unknown phone is 1002; bad input is a clear code-1 message', async () => {

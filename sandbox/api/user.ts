@@ -15,7 +15,9 @@ import {
   issueToken,
   maskPhone,
   resolveCaller,
+  clearLoginFailures,
   revokeTokens,
+  sourceOf,
   type AccountRow,
 } from '../http/session';
 import { touches } from '../http/touch';
@@ -23,7 +25,7 @@ import { sendSmsCode } from '../domain/sms';
 import { pendingSiteApplyCount } from '../domain/site-applies';
 import { unrecoveredWarnings } from '../domain/warnings';
 import { missingMerchantFields } from '../domain/merchant-info';
-import { one, scalar } from '../lib/db';
+import { one, scalar, type Db } from '../lib/db';
 
 /**
  * Account and login endpoints (A-shell-home-settlement.md §1–§2, "Business rules: Login and session"):
@@ -44,8 +46,15 @@ export const CODES = {
 } as const;
 
 const SMS_MAX_TRIES = 5;
+/** Wrong passwords in a row from one source before it is locked out of the account (A "Password"). */
 const MAX_PASSWORD_FAILURES = 5;
+/** Wrong passwords from all sources, with no pause of LOCK_MS, that close password login to every source for LOCK_MS. */
+const MAX_ACCOUNT_FAILURES = 20;
 const LOCK_MS = 30 * 60 * 1000;
+/** After the 2nd wrong password in a row from a source, its next try waits 1 s, then 2 s, then 4 s (issue 31 item 6). */
+const SLOW_DOWN_MS = 1000;
+/** Source row of login_failure that counts every source's tries (until a pause of LOCK_MS). */
+const ALL_SOURCES = '*';
 /** How long the backend's session of an authorisation code resolves header authcode (A "Login and session": 2 h). */
 const AUTH_CODE_TTL_MS = 2 * 3600 * 1000;
 /** How long a platform's authorisation code can be exchanged after it was issued (WeChat's and Alipay's: 5 min). */
@@ -182,20 +191,91 @@ async function checkSmsCode(
   if (!settled) throw new BizError(CODES.codeInvalid, '验证码错误或已过期');
 }
 
-/** Completes a login: binds the platform user of the request (when known), issues a token, stamps last login. */
+const lockedError = () => new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
+
+/** Locks `source` out of the account's password login for LOCK_MS (its count starts again after). */
+async function lockSource(db: Db, accountId: number, source: string, at: number): Promise<void> {
+  await db.query(
+    `update login_failure set fail_count = 0, locked_until = $3
+     where account_id = $1 and source = $2 and (locked_until is null or locked_until <= $4)`,
+    [accountId, source, at + LOCK_MS, at],
+  );
+}
+
+/**
+ * Takes a password try of `accountId` from `source` at `at` (issue 31 item 6), before the password is judged and in one
+ * statement per count, so that parallel guesses never judge more than allowed (issue 12, defect 1). Resolves the
+ * source's tries in a row, this one included. Throws 1005 (locked) while the source or the whole account is locked, or
+ * when this try would pass a limit (the lock starts then); 1007 when it comes sooner than the source's wait after its
+ * last wrong ones (1 s after the 2nd, 2 s after the 3rd, 4 s after the 4th; nothing is counted then).
+ */
+async function passwordTry(db: Db, accountId: number, source: string, at: number): Promise<number> {
+  const mine = await one<{ failCount: number }>(
+    db,
+    `insert into login_failure as f (account_id, source, fail_count, last_try_time) values ($1, $2, 1, $3)
+     on conflict (account_id, source) do update set fail_count = f.fail_count + 1, last_try_time = $3
+       where (f.locked_until is null or f.locked_until <= $3) and f.fail_count < $4
+         and (f.fail_count < 2 or $3 - f.last_try_time >= $5 * power(2, f.fail_count - 2))
+     returning fail_count`,
+    [accountId, source, at, MAX_PASSWORD_FAILURES, SLOW_DOWN_MS],
+  );
+  if (!mine) {
+    const row = await one<{ failCount: number; lastTryTime: number; lockedUntil: number | null }>(
+      db,
+      'select fail_count, last_try_time, locked_until from login_failure where account_id = $1 and source = $2',
+      [accountId, source],
+    );
+    if (!row || (row.lockedUntil !== null && row.lockedUntil > at)) throw lockedError();
+    if (row.failCount >= MAX_PASSWORD_FAILURES) {
+      // Five tries counted and no lock yet (they are still being judged): the lock starts now.
+      await lockSource(db, accountId, source, at);
+      throw lockedError();
+    }
+    const wait = Math.ceil((row.lastTryTime + SLOW_DOWN_MS * 2 ** (row.failCount - 2) - at) / 1000);
+    throw new BizError(CODES.tooFrequent, `尝试过于频繁，请${Math.max(wait, 1)}秒后再试`);
+  }
+  const all = await one<{ failCount: number }>(
+    db,
+    `insert into login_failure as f (account_id, source, fail_count, last_try_time) values ($1, $2, 1, $3)
+     on conflict (account_id, source) do update
+       set fail_count = case when $3 - f.last_try_time > $5 then 1 else f.fail_count + 1 end, last_try_time = $3
+       where (f.locked_until is null or f.locked_until <= $3) and ($3 - f.last_try_time > $5 or f.fail_count < $4)
+     returning fail_count`,
+    [accountId, ALL_SOURCES, at, MAX_ACCOUNT_FAILURES, LOCK_MS],
+  );
+  if (!all) {
+    // The whole account's password login is closed: this source's try is given back, the lock starts (or holds).
+    await giveBack(db, accountId, source);
+    await lockSource(db, accountId, ALL_SOURCES, at);
+    throw lockedError();
+  }
+  return mine.failCount;
+}
+
+/** Gives back one counted try of `source` (a try that was not judged, or a right password of the account-wide count). */
+async function giveBack(db: Db, accountId: number, source: string): Promise<void> {
+  await db.query(
+    'update login_failure set fail_count = greatest(fail_count - 1, 0) where account_id = $1 and source = $2',
+    [accountId, source],
+  );
+}
+
+/**
+ * Completes a login: binds the platform user of the request (when known), issues a token, stamps last login, and
+ * clears the wrong-password count of the source it came from (`source`, http/session sourceOf).
+ */
 async function completeLogin(
   db: PGlite,
   account: AccountRow,
   client: string,
   authCode: string | undefined,
   now: number,
+  source: string,
 ): Promise<LoginResult> {
   const platformUserId = await platformUserOf(db, authCode, client, now);
   if (platformUserId) await bindPlatformUser(db, account.id, client, platformUserId, now);
-  await db.query('update account set last_login_time = $2, failed_login_count = 0, locked_until = null where id = $1', [
-    account.id,
-    now,
-  ]);
+  await db.query('update account set last_login_time = $2 where id = $1', [account.id, now]);
+  await db.query('delete from login_failure where account_id = $1 and source = $2', [account.id, source]);
   const { token, expireTime } = await issueToken(db, account.id, client, now);
   return loginResult(db, account, token, expireTime);
 }
@@ -326,11 +406,13 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
       if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
       assertCanLogin(account);
       await checkSmsCode(db, phone, 1, code, at, true);
-      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at);
+      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at, sourceOf(c));
     },
   );
 
-  // POST /api/user/antLoginWithPwd — phone + password; 5 wrong in a row lock the account for 30 minutes.
+  // POST /api/user/antLoginWithPwd — phone + password; 5 wrong in a row from one source lock that source out for 30
+  // minutes (the owner elsewhere, or by SMS, still gets in), repeated wrong ones wait longer each time, 20 from all
+  // sources lock password login for 30 minutes (passwordTry).
   api.post(
     '/api/user/antLoginWithPwd',
     {
@@ -343,38 +425,19 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
       const account = await accountByPhone(db, phone);
       if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
       assertCanLogin(account);
-      const locked = () => new BizError(CODES.locked, '账号已锁定，请30分钟后再试或使用验证码登录');
-      // The try is counted before the password is judged, in one statement that refuses it while locked or while five
-      // tries are counted (issue 12, defect 1): parallel guesses never judge more than five passwords.
-      const slot = await one<{ failedLoginCount: number }>(
-        db,
-        `update account set failed_login_count = failed_login_count + 1
-       where id = $1 and (locked_until is null or locked_until <= $2) and failed_login_count < $3
-       returning failed_login_count`,
-        [account.id, at, MAX_PASSWORD_FAILURES],
-      );
-      if (!slot) {
-        // Five tries counted and no lock yet (they are still being judged): the lock starts now.
-        await db.query(
-          `update account set failed_login_count = 0, locked_until = $2
-         where id = $1 and failed_login_count >= $3 and (locked_until is null or locked_until <= $4)`,
-          [account.id, at + LOCK_MS, MAX_PASSWORD_FAILURES, at],
-        );
-        throw locked();
-      }
+      const source = sourceOf(c);
+      const failures = await passwordTry(db, account.id, source, at);
       const matches = account.passwordHash ? await bcrypt.compare(password, account.passwordHash) : false;
       if (!matches) {
-        const failures = slot.failedLoginCount;
         if (failures >= MAX_PASSWORD_FAILURES) {
-          await db.query('update account set failed_login_count = 0, locked_until = $2 where id = $1', [
-            account.id,
-            at + LOCK_MS,
-          ]);
-          throw locked();
+          await lockSource(db, account.id, source, at);
+          throw lockedError();
         }
         throw new BizError(CODES.wrongPassword, `账号或密码错误，还可尝试${MAX_PASSWORD_FAILURES - failures}次`);
       }
-      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at);
+      // A right password gives back its try of the account-wide count.
+      await giveBack(db, account.id, ALL_SOURCES);
+      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at, source);
     },
   );
 
@@ -429,7 +492,7 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
       await db.query(`insert into wallet (account_id, create_time, update_time) values ($1, $2, $2)`, [id, at]);
       const account = await accountById(db, id);
       if (!account) throw new BizError(INVALID, '注册失败，请稍后重试');
-      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at);
+      return await completeLogin(db, account, clientOf(c), c.req.header('authcode'), at, sourceOf(c));
     },
   );
 
@@ -460,10 +523,12 @@ export function userRoutes(db: PGlite, config: SandboxConfig, now: () => number)
       const account = await accountByPhone(db, phone);
       if (!account) throw new BizError(CODES.unregistered, '该手机号未注册');
       await checkSmsCode(db, phone, 3, code, at, true);
-      await db.query(
-        'update account set password_hash = $2, failed_login_count = 0, locked_until = null, update_time = $3 where id = $1',
-        [account.id, await bcrypt.hash(password, 8), at],
-      );
+      await db.query('update account set password_hash = $2, update_time = $3 where id = $1', [
+        account.id,
+        await bcrypt.hash(password, 8),
+        at,
+      ]);
+      await clearLoginFailures(db, account.id);
       await revokeTokens(db, account.id, at);
       return null;
     },

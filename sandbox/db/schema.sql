@@ -18,8 +18,6 @@ create table account (
   account_type smallint not null check (account_type in (1, 2, 3, 4, 5)), -- 1 运营商 2 代理商 3 物业 4 子账号 5 施工人员
   phone text unique,
   password_hash text,
-  failed_login_count integer not null default 0,
-  locked_until bigint,
   name text not null default '',
   short_name text not null default '',
   logo text not null default '',
@@ -45,6 +43,20 @@ create table account (
   create_time bigint not null,
   update_time bigint not null,
   check (phone is not null or (account_type = 3 and status = 0))
+);
+
+-- Password tries per account and source (issue 31 item 6; A "Password"): a source is the caller's address (http/session
+-- sourceOf); source '*' counts the tries of every source in a 30-minute window. A try is counted before its password
+-- is judged and given back when it was right; 5 wrong in a row lock that source out of the account for 30 minutes, 20
+-- from all sources lock password login for everyone (SMS login stays open). A right password or an SMS login clears
+-- its source's row; a new password clears them all.
+create table login_failure (
+  account_id bigint not null references account (id),
+  source text not null,
+  fail_count integer not null default 0,
+  last_try_time bigint not null,
+  locked_until bigint,
+  primary key (account_id, source)
 );
 create index account_parent_idx on account (parent_id);
 create index account_main_idx on account (main_account_id);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Context } from 'hono';
 import { one, type Db } from '../lib/db';
@@ -23,8 +24,6 @@ export interface AccountRow {
   accountType: 1 | 2 | 3 | 4 | 5;
   phone: string | null;
   passwordHash: string | null;
-  failedLoginCount: number;
-  lockedUntil: number | null;
   name: string;
   shortName: string;
   logo: string;
@@ -76,6 +75,26 @@ export function accountByPhone(db: PGlite, phone: string): Promise<AccountRow | 
 /** The `client` header as the contract spells it (anything but r9a_weixin is alipay, spec §7). */
 export function clientOf(c: Context): 'r9a_weixin' | 'alipay' {
   return c.req.header('client') === 'r9a_weixin' ? 'r9a_weixin' : 'alipay';
+}
+
+/** Forgets every wrong password of the account (its password was set anew, or taken away): schema login_failure. */
+export async function clearLoginFailures(db: Db, accountId: number): Promise<void> {
+  await db.query('delete from login_failure where account_id = $1', [accountId]);
+}
+
+/** Addresses of this machine: a peer there is a local proxy (the dev server, a test's), whose X-Forwarded-For is told. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Where a request comes from, for the password lockout (issue 31 item 6): the peer's address; when the peer is this
+ * machine (a local proxy), the first address of its X-Forwarded-For. A request made in process (the sandbox tests'
+ * app.request) has no peer: its X-Forwarded-For, else 'local'. A remote caller cannot choose its source by a header.
+ */
+export function sourceOf(c: Context): string {
+  const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
+  if (peer !== undefined && !LOOPBACK.has(peer)) return peer;
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || peer || 'local';
 }
 
 /** Issues a new 32-char token for the account (client of the request). */

@@ -198,8 +198,6 @@ function seedAccounts(ctx: SeedCtx, names: Map<number, string>): void {
   const hash = demoPasswordHash();
   const created = (daysAgo: number) => at(addDays(ctx.today, -daysAgo), 10, 12);
   const base = {
-    failedLoginCount: 0,
-    lockedUntil: null,
     servicePhone: '400-800-1234',
     email: null,
     remark: '',
