@@ -1,7 +1,11 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../app';
 import { loadConfig } from '../config';
+import { answerClientErrors, URL_TOO_LONG } from '../http/client-error';
 import type { EndpointInfo } from '../http/endpoint';
 import { DEMO_PHONES, openSandboxForFile } from '../testing';
 import { hostileRequest, validRequest } from './schema-arbitrary';
@@ -127,6 +131,43 @@ describe('hostile input to every endpoint', () => {
           { numRuns: RUNS, endOnFailure: true, seed: SEED },
         )
         .catch(() => undefined);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers a URL past 16 KB with the envelope on every endpoint, over HTTP as sandbox/main.ts serves', async () => {
+    const { endpoints } = createSandboxApp(sb.db, loadConfig());
+    // The server main.ts starts: Node's parser refuses a request line and headers over 16 KB before the app sees it.
+    const server = serve({ fetch: sb.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    answerClientErrors(server);
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const failures: string[] = [];
+    try {
+      for (const endpoint of endpoints) {
+        const [[request, length]] = fc.sample(
+          fc.tuple(validRequest(endpoint.input), fc.integer({ min: 17 * 1024, max: 64 * 1024 })),
+          { numRuns: 1, seed: SEED },
+        ) as [[unknown, number]];
+        const query = new URLSearchParams(
+          request && typeof request === 'object' && !Array.isArray(request)
+            ? Object.entries(request).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])
+            : [],
+        );
+        query.set('pad', 'x'.repeat(length));
+        const res = await fetch(`http://127.0.0.1:${port}${endpoint.path}?${query.toString()}`, {
+          method: endpoint.method,
+          headers: { client: 'r9a_weixin', 'content-type': 'application/json' },
+          ...(endpoint.method === 'GET' ? {} : { body: JSON.stringify(request) ?? '{}' }),
+        });
+        const text = await res.text();
+        if (res.status !== 431 || text !== JSON.stringify({ code: 1, message: URL_TOO_LONG, data: null }))
+          failures.push(
+            `${endpoint.method} ${endpoint.path} (FUZZ_SEED=${SEED}): HTTP ${res.status} ${text.slice(0, 120)}`,
+          );
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
     expect(failures).toEqual([]);
   });

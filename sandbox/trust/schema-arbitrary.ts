@@ -145,6 +145,13 @@ export function validRequest(schema: ZodType, depth = 0): fc.Arbitrary<unknown> 
   }
 }
 
+/** A value `depth` levels deep, each level made by `wrap` (built in a loop: a deep one must not cost a deep stack). */
+function nested(depth: number, wrap: (inner: unknown) => unknown): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i += 1) value = wrap(value);
+  return value;
+}
+
 /** Values no field expects: wrong types, edge numbers, payloads, control characters, odd unicode, huge strings. */
 export const HOSTILE_VALUE: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, 0.01, 99.999, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, -1e308, 1e-308),
@@ -178,6 +185,10 @@ export const HOSTILE_VALUE: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom('\u0000', 'a\u0000b', '\u0007', '\u001b[31m红\u001b[0m', '\u007f', '\u0085'),
   fc.constantFrom('\u202eevil', 'a\u200bb', 'e\u0301', '🚲🔋⚡', '\ud800', 'ｆｕｌｌ', 'İı', '𠮷'.repeat(50)),
   fc.constantFrom('x'.repeat(100_000), '中'.repeat(100_000), ' '.repeat(10_000)),
+  // Nesting past the envelope's depth limit (issue 31 item 4): 5,000 levels of `[` overflowed a recursive check into a
+  // 500; 40 levels of objects pass MAX_NESTING (32) by a little.
+  fc.integer({ min: 33, max: 5_000 }).map((depth) => nested(depth, (inner) => [inner])),
+  fc.integer({ min: 33, max: 60 }).map((depth) => nested(depth, (inner) => ({ a: inner }))),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),
   fc.double(),
