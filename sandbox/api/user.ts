@@ -11,11 +11,11 @@ import { endpoints } from '../http/endpoint';
 import {
   accountById,
   accountByPhone,
+  clearLoginFailures,
   clientOf,
   issueToken,
   maskPhone,
   resolveCaller,
-  clearLoginFailures,
   revokeTokens,
   sourceOf,
   type AccountRow,

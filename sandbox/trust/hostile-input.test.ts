@@ -26,7 +26,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const { sb } = openSandboxForFile(NOW, ['operator']);
 
 /** Tables a refused request may write by design. */
-const REFUSAL_WRITES = ['token', 'sms_code', 'account', 'auth_code_session', 'idempotency_record', 'job_run'];
+const REFUSAL_WRITES = [
+  'token',
+  'sms_code',
+  'login_failure',
+  'account',
+  'auth_code_session',
+  'idempotency_record',
+  'job_run',
+];
 
 /** Installs row triggers counting every write to the other tables. */
 async function countWrites(): Promise<() => Promise<number>> {
