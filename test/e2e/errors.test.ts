@@ -59,11 +59,8 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: error catalogue and login 
     const { page, answeredAt, close } = await homeWithFault({ code: 7, message: '登录已过期，请重新登录' });
     await waitForText(page, '登录已过期，请重新登录');
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { __hostEmulator: { closedAt: number | null } }).__hostEmulator.closedAt,
-      ),
-    ).toBeNull();
+    // Not closed at once: the lower bound below says so (asking whether it is still open after the toast showed
+    // depends on the machine's speed: under load the toast's 1.6 s had passed by then, at the faked 2027-10-01 19:00).
     await page.waitForFunction(
       () => (window as unknown as { __hostEmulator: { closedAt: number | null } }).__hostEmulator.closedAt !== null,
       { timeout: 5000 },
