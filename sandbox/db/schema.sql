@@ -46,7 +46,7 @@ create table account (
 );
 
 -- Password tries per account and source (issue 31 item 6; A "Password"): a source is the caller's address (http/session
--- sourceOf); source '*' counts the tries of every source in a 30-minute window. A try is counted before its password
+-- sourceOf); source '*' counts the tries of every source until 30 minutes pass with none. A try is counted before its password
 -- is judged and given back when it was right; 5 wrong in a row lock that source out of the account for 30 minutes, 20
 -- from all sources lock password login for everyone (SMS login stays open). A right password or an SMS login clears
 -- its source's row; a new password clears them all.
