@@ -404,16 +404,45 @@ export async function press(page: Page, selector: string): Promise<void> {
   await checkScreen(page);
   // found and tapped in one step: a list that draws its rows anew (a refresh) between the check and the tap replaces
   // the element, and the tap goes to the new one
+  try {
+    await page.waitForFunction(
+      (sel: string) => {
+        const el = document.querySelector<HTMLElement>(sel);
+        if (!el || el.getClientRects().length === 0 || getComputedStyle(el).pointerEvents === 'none') return false;
+        el.click();
+        return true;
+      },
+      { timeout: 15_000 },
+      selector,
+    );
+  } catch (error) {
+    // Say what the screen showed instead: a failure in CI is read from its log only.
+    const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600)).catch(() => '');
+    throw new Error(`press ${selector}: it went and did not come back within 15 s; the screen shows: ${shown}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * 选择设备 (/mine/searchSerial): types `serial` into the search and taps that box once the list answers the search (every
+ * row shown is a box whose serial contains it), as a person reads the results before tapping. A tap on the row of the
+ * list before the search answered could fall in the moment the list is replaced.
+ */
+export async function chooseBox(page: Page, serial: string): Promise<void> {
+  await page.waitForSelector('.adm-search-bar input', { visible: true });
+  await page.type('.adm-search-bar input', serial);
   await page.waitForFunction(
-    (sel: string) => {
-      const el = document.querySelector<HTMLElement>(sel);
-      if (!el || el.getClientRects().length === 0 || getComputedStyle(el).pointerEvents === 'none') return false;
-      el.click();
-      return true;
+    (wanted: string) => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid^="box-"]')].filter(
+        (row) => !row.dataset.testid?.startsWith('box-list'),
+      );
+      return rows.length > 0 && rows.every((row) => row.dataset.testid?.includes(wanted));
     },
     { timeout: 15_000 },
-    selector,
+    serial,
   );
+  await press(page, byTestId(`box-${serial}`));
 }
 
 /**

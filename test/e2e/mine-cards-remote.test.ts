@@ -5,6 +5,7 @@ import type { RemoteRecordPage } from '../../src/api/remote';
 import {
   answerDialog,
   byTestId,
+  chooseBox,
   clickText,
   fault,
   openDemoPhone,
@@ -58,9 +59,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote charging', (host) =
     await waitForText(page, '请选择设备');
     await press(page, byTestId('choose-box'));
     await waitForPath(page, '/mine/searchSerial');
-    await page.waitForSelector('.adm-search-bar input', { visible: true });
-    await page.type('.adm-search-bar input', box.serialNumber);
-    await press(page, byTestId(`box-${box.serialNumber}`));
+    await chooseBox(page, box.serialNumber);
     await waitForPath(page, '/mine/remoteCharge');
     await waitForTextOf(page, byTestId('choose-box'), box.serialNumber, 'contains');
     await press(page, byTestId(`socket-${socketNo}`));
@@ -99,9 +98,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote charging', (host) =
     await page.goto(`${baseUrl}/mine/remoteCharge`);
     await press(page, byTestId('choose-box'));
     await waitForPath(page, '/mine/searchSerial');
-    await page.waitForSelector('.adm-search-bar input', { visible: true });
-    await page.type('.adm-search-bar input', box.serialNumber);
-    await press(page, byTestId(`box-${box.serialNumber}`));
+    await chooseBox(page, box.serialNumber);
     await waitForPath(page, '/mine/remoteCharge');
     await press(page, byTestId(`socket-${socketNo}`));
     await clickText(page, '故障补偿', '.adm-radio-content');
@@ -117,9 +114,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote charging', (host) =
     await page.goto(`${baseUrl}/mine/remoteCharge`);
     await press(page, byTestId('choose-box'));
     await waitForPath(page, '/mine/searchSerial');
-    await page.waitForSelector('.adm-search-bar input', { visible: true });
-    await page.type('.adm-search-bar input', offline.serialNumber);
-    await press(page, byTestId(`box-${offline.serialNumber}`));
+    await chooseBox(page, offline.serialNumber);
     await waitForPath(page, '/mine/remoteCharge');
     await waitForText(page, '设备离线，无法远程充电');
     expect(await page.$eval(`${byTestId('remote-bar')} button`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);

@@ -9,6 +9,7 @@ import {
   answerDialog,
   bodyText,
   byTestId,
+  chooseBox,
   clickText,
   openDemoPhone,
   press,
@@ -126,9 +127,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
       await page.goto(`${baseUrl}/mine/remoteCharge`);
       await press(page, byTestId('choose-box'));
       await waitForPath(page, '/mine/searchSerial');
-      await page.waitForSelector('.adm-search-bar input', { visible: true });
-      await page.type('.adm-search-bar input', box.serialNumber);
-      await press(page, byTestId(`box-${box.serialNumber}`));
+      await chooseBox(page, box.serialNumber);
       await waitForPath(page, '/mine/remoteCharge');
       await press(page, byTestId(`socket-${socket.socketNo}`));
       await clickText(page, '1小时', `${byTestId('hour-chips')} button`);
@@ -165,9 +164,7 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: remote starts on the simul
       await page.goto(`${baseUrl}/mine/remoteCharge`);
       await press(page, byTestId('choose-box'));
       await waitForPath(page, '/mine/searchSerial');
-      await page.waitForSelector('.adm-search-bar input', { visible: true });
-      await page.type('.adm-search-bar input', box.serialNumber);
-      await press(page, byTestId(`box-${box.serialNumber}`));
+      await chooseBox(page, box.serialNumber);
       await waitForPath(page, '/mine/remoteCharge');
       await press(page, byTestId(`socket-${socket.socketNo}`));
       await clickText(page, '1小时', `${byTestId('hour-chips')} button`);
