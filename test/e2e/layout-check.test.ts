@@ -82,6 +82,14 @@ const FIXTURES: Record<LayoutRule, { planted: string; mended: string }> = {
     planted: '<div class="row"><span>今日收入</span><span>¥NaN</span></div><div>已绑卡 undefined 张</div>',
     mended: '<div class="row"><span>今日收入</span><span>¥0.00</span></div><div>已绑卡 -- 张</div>',
   },
+  // 远程充电's 请选择设备: a row drawn as a <button> that kept the browser's face.
+  'native-button': {
+    planted:
+      '<button class="row" style="width: 100%; min-height: 44px"><span>选择设备</span><span>请选择设备</span></button>',
+    mended:
+      '<button class="row" style="width: 100%; min-height: 44px; border: 0; font: inherit">' +
+      '<span>选择设备</span><span>请选择设备</span></button>',
+  },
 };
 
 describe('the layout check', () => {
@@ -113,6 +121,22 @@ describe('the layout check', () => {
       expect(finding?.nodes.map((n) => n.target[0])).toEqual(['button "获取验证码"', 'div "报表.xlsx"']);
       expect(finding?.nodes[0]?.summary).toMatch(/"获取验证码" on [2-5] lines/);
       expect(finding?.nodes[1]?.summary).toMatch(/broken at ".*\/.*"/);
+      // A filter chip shrunk in a row that scrolls: its label spills over the next chip (the app's min-width of 24 px
+      // for every tap target replaces a flex item's min-width auto, which had kept the chip as wide as its label).
+      await drawn(
+        page,
+        '<div style="display: flex; gap: 6px; width: 150px; overflow-x: auto">' +
+          ['全部', '设备离线', '端口故障', '烟雾报警']
+            .map(
+              (label) =>
+                `<button role="tab" style="min-width: 24px; padding: 4px 12px; white-space: nowrap">${label}</button>`,
+            )
+            .join('') +
+          '</div>',
+      );
+      const [spilled] = await page.evaluate(layoutFindings, ['narrow-control']);
+      expect(spilled?.nodes.map((n) => n.target[0])).toContain('button "设备离线"');
+      expect(spilled?.nodes[0]?.summary).toMatch(/spills out of/);
       // Only the rules asked for are looked at.
       await drawn(page, FIXTURES['raw-value'].planted + FIXTURES['clipped-text'].planted);
       expect((await page.evaluate(layoutFindings, ['raw-value'])).map((f) => f.id)).toEqual(['raw-value']);

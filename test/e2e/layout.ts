@@ -16,7 +16,9 @@
  *   right after a hyphen), or a short label (six characters at most, no space) drawn on more than one line;
  * - `clipped-text`: a text cut by a box that hides its overflow, without an ellipsis (text-overflow or line clamp): part
  *   of it shown, part hidden;
- * - `raw-value`: undefined, NaN, null or [object Object] in what the page shows.
+ * - `raw-value`: undefined, NaN, null or [object Object] in what the page shows;
+ * - `native-button`: a button drawn with the browser's own face (its outset or inset border, a grey box): a `<button>`
+ *   used as a row or a link whose styles forgot to reset it (远程充电's 请选择设备 was such a grey box).
  *
  * The host emulators' overlays (`[id^="__emulator"]`) are not the app's and are left out, as are toasts (they fade in
  * by script) and the parts of antd-mobile that clip or scroll by design (swipers, scrolling tab headers, pickers,
@@ -42,6 +44,7 @@ export const LAYOUT_RULES = [
   'broken-word',
   'clipped-text',
   'raw-value',
+  'native-button',
 ] as const;
 
 /** A rule of the layout check. */
@@ -253,14 +256,18 @@ export function layoutFindings(rules?: readonly string[]): LayoutFinding[] {
         ? [{ el, summary: `"${shownText.slice(0, 20)}" needs ${Math.round(needed)} px, has ${Math.round(room)}` }]
         : [];
     });
-    // A button whose label is cut with an ellipsis (a long site name on a picker button) shows that it is cut.
-    const buttons = [...document.querySelectorAll<HTMLElement>('button, [role="button"]')].flatMap((el) =>
-      shown(el) &&
-      el.scrollWidth > el.clientWidth + 1 &&
-      getComputedStyle(el).overflowX !== 'visible' &&
-      getComputedStyle(el).textOverflow !== 'ellipsis'
-        ? [{ el, summary: `content ${el.scrollWidth} px in ${el.clientWidth} px` }]
-        : [],
+    // A button whose label is cut with an ellipsis (a long site name on a picker button) shows that it is cut. One
+    // whose label spills out of it (a filter chip shrunk in a row that scrolls) draws it over its neighbour.
+    const buttons = [...document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"]')].flatMap(
+      (el) => {
+        if (!shown(el) || el.scrollWidth <= el.clientWidth + 1) return [];
+        const style = getComputedStyle(el);
+        if (style.overflowX === 'visible')
+          return [{ el, summary: `content ${el.scrollWidth} px spills out of ${el.clientWidth} px` }];
+        return style.textOverflow === 'ellipsis'
+          ? []
+          : [{ el, summary: `content ${el.scrollWidth} px in ${el.clientWidth} px` }];
+      },
     );
     report('narrow-control', 'A control must be wide enough for what it shows', [...narrow, ...buttons]);
   }
@@ -381,6 +388,20 @@ export function layoutFindings(rules?: readonly string[]): LayoutFinding[] {
       'raw-value',
       'A screen must not show a raw value (undefined, NaN, null, [object Object])',
       raw.map(({ el, value }) => ({ el, summary: `"${value.trim().slice(0, 30)}"` })),
+    );
+  }
+  if (on('native-button')) {
+    // Chromium's, WebKit's and Gecko's own face of a button: a 2 px outset border (inset while pressed) on a grey fill.
+    // No style of the app draws an outset or inset border, so one on a button is the browser's face left in place.
+    const controls = [...document.querySelectorAll('button, input[type="button"], input[type="submit"]')].filter(shown);
+    const native = controls.filter((el) => {
+      const style = getComputedStyle(el);
+      return [style.borderTopStyle, style.borderBottomStyle].some((s) => s === 'outset' || s === 'inset');
+    });
+    report(
+      'native-button',
+      "A button must be drawn by the app's styles, not with the browser's own grey face and outset border",
+      native.map((el) => ({ el, summary: `border ${getComputedStyle(el).borderTopStyle}` })),
     );
   }
   return found;
