@@ -21,7 +21,21 @@ export const ACCESS: AccessTable = {
     request: () => ({ arrearsIds: [999999], amount: 100, requestId: 'd'.repeat(32) }),
     expect: SETTLEMENT,
   },
-  'GET /api/share/instalment/queryPayResult': { request: () => ({ paymentId: 999999 }), expect: SETTLEMENT },
+  'GET /api/share/instalment/queryPayResult': {
+    request: (o) => ({ paymentId: o.payment }),
+    expect: SETTLEMENT,
+    // A closed back payment of the probed account's own (the demo world's are the split operator's).
+    prepare: async (o, db) => {
+      const row = await db.query(
+        `insert into owe_payment (payment_no, account_id, arrears_ids, amount, pay_way, status, request_id, expire_time,
+           create_time, update_time)
+         values ($2, $1, '{1}', 100, 1, 3, $2, 0, 0, 0)
+         on conflict (payment_no) do update set status = 3 returning id`,
+        [o.account, `MATRIX${o.account}`],
+      );
+      return { payment: Number((row.rows[0] as { id: number }).id) };
+    },
+  },
   'POST /api/share/instalment/wxPayNotify': {
     request: () => ({
       id: 'n',

@@ -29,6 +29,7 @@ import {
 } from '../domain/payments';
 import { lockWallet } from '../domain/wallet';
 import { endpoints } from '../http/endpoint';
+import { hidden } from '../http/access';
 import { BizError } from '../http/envelope';
 import { touches } from '../http/touch';
 import { rows, scalar } from '../lib/db';
@@ -305,7 +306,7 @@ export function arrearsRoutes(db: PGlite, config: SandboxConfig, now: () => numb
     },
     async ({ caller, input: { paymentId } }) => {
       const found = await paymentOf(db, caller.ownerId, paymentId);
-      if (!found) throw new BizError(1, '支付单不存在');
+      if (!found) throw hidden('支付单不存在或无权查看');
       const payment = await reconcile(found);
       const periodNos = await rows<{ periodNo: number }>(
         db,

@@ -28,7 +28,7 @@ export const ACCESS: AccessTable = {
     expect: TRANSFER,
   },
   'GET /api/transfer/getRecord': { request: () => ({ ...PAGE }), expect: TRANSFER },
-  'GET /api/transfer/transferDetail': { request: () => ({ transferId: 1 }), expect: TRANSFER },
+  'GET /api/transfer/transferDetail': { request: (o) => ({ transferId: o.transfer }), expect: TRANSFER },
   // Rejecting the pending transfer is the receiver's: the operator is refused by the handler (still granted).
   'POST /api/transfer/operation': { request: () => ({ transferId: 2, action: 2 }), expect: TRANSFER },
 };

@@ -22,6 +22,7 @@ import type { Page } from '../../src/api/http';
 import { DEFAULT_PERMISSIONS } from '../../src/api/permissions';
 import { firstFailure } from '../../src/api/rules';
 import { endpoints } from '../http/endpoint';
+import { hidden } from '../http/access';
 import { BizError, INVALID } from '../http/envelope';
 import { revokeTokens } from '../http/session';
 import { touches } from '../http/touch';
@@ -532,7 +533,8 @@ export function factorialRoutes(db: PGlite, now: () => number) {
        from transfer where id = $1 and (from_merchant_id = $2 or to_merchant_id = $2) ${lock ? 'for update' : ''}`,
       [transferId, me],
     );
-    if (!t) fail(FACTORIAL_MESSAGES.missingTransfer);
+    // another merchant's transfer is not told from a missing one (an object outside the caller's reach)
+    if (!t) throw hidden(FACTORIAL_MESSAGES.missingTransfer);
     return {
       ...t,
       fromMerchantId: Number(t.fromMerchantId),

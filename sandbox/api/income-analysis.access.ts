@@ -16,7 +16,7 @@ export const ACCESS: AccessTable = {
     expect: can('income:view'),
   },
   'GET /api/account/v2/areaCardReleaseList': {
-    request: () => ({ freezeId: 1, pageNum: 1, pageSize: 20 }),
+    request: (o) => ({ freezeId: o.freeze, pageNum: 1, pageSize: 20 }),
     expect: can('income:view'),
   },
 };

@@ -10,6 +10,7 @@ import type {
   RechargeSite,
 } from '../../src/api/statements';
 import type { Page } from '../../src/api/http';
+import { hidden } from '../http/access';
 import { endpoints } from '../http/endpoint';
 import { maskPhone } from '../http/session';
 import { touches } from '../http/touch';
@@ -319,6 +320,9 @@ export function incomeAnalysisRoutes(db: PGlite, now: () => number) {
     },
     async ({ scope, input }) => {
       const params = [input.freezeId, scope.ownerId];
+      // another account's freeze is not told from a missing one (an object outside the caller's reach)
+      const owned = await scalar(db, 'select count(*) from area_card_freeze where id = $1 and account_id = $2', params);
+      if (owned === 0) throw hidden('冻结记录不存在或无权查看');
       const total = await scalar(
         db,
         `select count(*) from area_card_release r join area_card_freeze f on f.id = r.freeze_id

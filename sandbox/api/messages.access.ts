@@ -12,6 +12,6 @@ export const ACCESS: AccessTable = {
     object: false,
   },
   'POST /api/warning/updatePhoneMessageInfo': { request: () => ({ phoneMessageReceive: 1 }), expect: can('message') },
-  'GET /api/message/noticeDetail': { request: () => ({ id: 1 }), expect: can('message') },
-  'POST /api/message/readNotice': { request: () => ({ id: 1 }), expect: can('message') },
+  'GET /api/message/noticeDetail': { request: (o) => ({ id: o.notice }), expect: can('message') },
+  'POST /api/message/readNotice': { request: (o) => ({ id: o.notice }), expect: can('message') },
 };

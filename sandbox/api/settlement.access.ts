@@ -21,9 +21,9 @@ export const ACCESS: AccessTable = {
   'GET /api/account/settlement/cost/contractInstalmentList': { request: list, expect: SETTLEMENT },
   'GET /api/account/settlement/cost/instalment/list': { request: list, expect: SETTLEMENT },
   'GET /api/account/settlement/cost/instalment/refundList': { request: list, expect: SETTLEMENT },
-  'GET /api/account/settlement/cost/instalment/info': { request: () => ({ id: 999999 }), expect: SETTLEMENT },
+  'GET /api/account/settlement/cost/instalment/info': { request: (o) => ({ id: o.deduction }), expect: SETTLEMENT },
   'GET /api/account/settlement/cost/instalment/itemList': {
-    request: () => ({ id: 999999, ...list() }),
+    request: (o) => ({ id: o.deduction, ...list() }),
     expect: SETTLEMENT,
   },
   'GET /api/account/settlement/cost/historyList': { request: () => ({ ...list(), costType: 1 }), expect: SIM },
@@ -33,8 +33,19 @@ export const ACCESS: AccessTable = {
   'GET /api/share/instalment/querySiteProportion': { request: () => ({}), expect: SETTLEMENT },
   'GET /api/share/instalment/queryDeductInstalment': { request: list, expect: SETTLEMENT },
   'GET /api/share/instalment/queryInstalmentDetail': {
-    request: () => ({ instalmentId: 999999 }),
+    request: (o) => ({ instalmentId: o.feePeriod }),
     expect: SETTLEMENT,
+    // A settled fee period of the probed account's own (the demo world's are the split operator's).
+    prepare: async (o, db) => {
+      const row = await db.query(
+        `insert into fee_period (account_id, period_no, start_date, end_date, settle_date, status, create_time,
+           update_time)
+         values ($1, 900, '2026-10-01', '2026-10-31', '2026-11-01', 2, 0, 0)
+         on conflict (account_id, period_no) do update set status = 2 returning id`,
+        [o.account],
+      );
+      return { feePeriod: Number((row.rows[0] as { id: number }).id) };
+    },
   },
   'GET /api/share/instalment/queryInstalmentList': { request: list, expect: SETTLEMENT },
 };

@@ -19,9 +19,8 @@ import type {
   SplitDeduction,
   SplitDeductionPage,
 } from '../../src/api/settlement';
-import { forbidden } from '../http/access';
+import { forbidden, hidden } from '../http/access';
 import { endpoints } from '../http/endpoint';
-import { BizError } from '../http/envelope';
 import type { Caller } from '../http/session';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
@@ -332,7 +331,7 @@ export function settlementRoutes(db: PGlite, now: () => number) {
        from instalment_deduction d join instalment_plan p on p.id = d.plan_id where d.id = $1 and p.account_id = $2`,
       [id, accountId],
     );
-    if (!row) throw new BizError(1, '结算记录不存在或无权查看');
+    if (!row) throw hidden('结算记录不存在或无权查看');
     return numeric<DeductionInfo & Omit<DeductionInfo['plan'], 'totalPeriods'>>(row, TEXT);
   }
 
@@ -520,7 +519,7 @@ export function settlementRoutes(db: PGlite, now: () => number) {
       return open ? Number(open.id) : null;
     }
     const found = await scalar(db, 'select id from fee_period where id = $1 and account_id = $2', [id, accountId]);
-    if (!found) throw new BizError(1, '结算期次不存在或无权查看');
+    if (!found) throw hidden('结算期次不存在或无权查看');
     return found;
   }
 

@@ -15,5 +15,5 @@ export const ACCESS: AccessTable = {
     expect: WITHDRAW,
   },
   'GET /api/user/withdrawList': { request: () => ({ pageNum: 1, pageSize: 20, channel: 1 }), expect: WITHDRAW },
-  'GET /api/user/withdrawDetail': { request: () => ({ id: 999999 }), expect: WITHDRAW },
+  'GET /api/user/withdrawDetail': { request: (o) => ({ id: o.withdrawal }), expect: WITHDRAW },
 };

@@ -16,6 +16,7 @@ import { checkSmsCode, consumeSmsCode } from '../domain/sms';
 import { lockWallet } from '../domain/wallet';
 import { channelOf, feeRuleOf, makeWithdrawal, withdrawBlock } from '../domain/withdrawal';
 import { endpoints } from '../http/endpoint';
+import { hidden } from '../http/access';
 import { BizError } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
@@ -290,7 +291,7 @@ export function withdrawRoutes(db: PGlite, now: () => number) {
          from ${RECORD_FROM} where w.id = $1 and w.account_id = $2`,
         [id, caller.ownerId],
       );
-      if (!row) throw new BizError(1, '提现记录不存在');
+      if (!row) throw hidden('提现记录不存在或无权查看');
       const num = (v: number | null) => (v === null ? null : Number(v));
       return {
         ...recordOf(row),

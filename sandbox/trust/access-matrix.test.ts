@@ -82,6 +82,45 @@ const LEDGER: Record<Role, number> = {
   builder: 10001,
 };
 
+/** The account whose own objects (withdrawals, payments, transfers…) are asked for from outside each role's reach. */
+const OTHER: Record<Role, number> = {
+  operator: 10002,
+  agent: 10001,
+  property: 10001,
+  subAccount: 10002,
+  builder: 10002,
+};
+
+/**
+ * The objects of one account (Objects' account, withdrawal … freeze): its latest of each, with stand-ins for what it
+ * lacks when `fill`; and a published notice on the inside only. `probed` is the account being probed: a transfer it is
+ * a party of is never its outside. A back payment and a fee period are the split operator's only in the demo world:
+ * inside they are stand-ins their rows' prepare replaces with one of the account's own.
+ */
+async function objectsOf(account: number, fill: boolean, probed: number): Promise<Partial<Objects>> {
+  const latest = async (sql: string, params: unknown[] = [account]) => {
+    const found = (await rows<{ id: number }>(sb.db, `${sql} order by id desc limit 1`, params))[0];
+    return found ? Number(found.id) : fill ? NONE : undefined;
+  };
+  const notice = (await rows<{ id: number }>(sb.db, 'select id from notice where status = 1 order by id limit 1'))[0];
+  return {
+    account,
+    withdrawal: await latest('select id from withdrawal where account_id = $1'),
+    payment: (await latest('select id from owe_payment where account_id = $1')) ?? NONE,
+    deduction: await latest(
+      'select d.id from instalment_deduction d join instalment_plan p on p.id = d.plan_id where p.account_id = $1',
+    ),
+    feePeriod: (await latest('select id from fee_period where account_id = $1')) ?? NONE,
+    transfer: await latest(
+      `select id from transfer where $1 in (from_merchant_id, to_merchant_id)
+       and not ($2 in (from_merchant_id, to_merchant_id))`,
+      [account, account === probed ? 0 : probed],
+    ),
+    freeze: await latest('select id from area_card_freeze where account_id = $1'),
+    ...(fill || !notice ? {} : { notice: Number(notice.id) }),
+  };
+}
+
 /**
  * The objects on a list of sites (the first site first), with stand-ins for what does not exist. `ledger` is the
  * account whose ledger entry is picked (inside); without it, any account's entry at those sites (outside).
@@ -273,8 +312,14 @@ describe('the access matrix', () => {
     const sides = {} as Record<Role, { inside: Partial<Objects>; outside: Partial<Objects> }>;
     for (const role of ROLES) {
       sides[role] = {
-        inside: await objectsOn(REACH[role].inside, PROPERTY[role].inside, false, LEDGER[role]),
-        outside: await objectsOn(REACH[role].outside, PROPERTY[role].outside, true),
+        inside: {
+          ...(await objectsOn(REACH[role].inside, PROPERTY[role].inside, false, LEDGER[role])),
+          ...(await objectsOf(LEDGER[role], false, LEDGER[role])),
+        },
+        outside: {
+          ...(await objectsOn(REACH[role].outside, PROPERTY[role].outside, true)),
+          ...(await objectsOf(OTHER[role], true, LEDGER[role])),
+        },
       };
     }
     const siteNames = await rows<{ id: number; name: string }>(sb.db, 'select id, name from site order by id');

@@ -57,6 +57,21 @@ export interface Objects {
   ledgerEntry: number;
   /** The month of the matrix's clock ('YYYY-MM'), which the demo world's ledger and orders fill. */
   month: string;
+  /**
+   * Objects of one account rather than of a site: inside, the probed account's own (its operator's for a sub-account or
+   * a builder); outside, another account's. A withdrawal, a back payment of arrears (owe_payment), a settlement
+   * deduction (instalment_deduction), a fee period, a device transfer it is a party of, an area card's freeze.
+   */
+  withdrawal: number;
+  /** That account's id (a row's prepare writes the object it lacks for it). */
+  account: number;
+  payment: number;
+  deduction: number;
+  feePeriod: number;
+  transfer: number;
+  freeze: number;
+  /** A published notice (notices are the platform's, the same for every account: no outside). */
+  notice: number;
 }
 
 /** One row: a request naming objects, the expectation per role, whether it names an object at all. */
