@@ -22,7 +22,7 @@ export const ACCESS: AccessTable = {
   },
   'GET /api/doc/listDocRecords': { request: () => ({ pageNum: 1, pageSize: 10 }), expect: EXPORT },
   'POST /api/doc/resendDocRecordByEmail': {
-    request: () => ({ id: 999999, email: 'matrix@yichong-hz.cn', requestId: requestId() }),
+    request: (o) => ({ id: o.docRecord, email: 'matrix@yichong-hz.cn', requestId: requestId() }),
     expect: EXPORT,
   },
 };

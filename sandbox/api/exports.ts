@@ -14,6 +14,7 @@ import { ORDER_TAB_LABELS } from '../../src/api/order-rules';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { deliverDoc, sentMails, XLSX_TYPE, type ExportParams } from '../domain/exports';
 import { endpoints } from '../http/endpoint';
+import { hidden } from '../http/access';
 import { BizError, fail, INVALID, ok } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
@@ -298,7 +299,9 @@ export function exportRoutes(db: PGlite, now: () => number) {
            where id = $1 and merchant_id = $2 for update`,
           [body.id, caller.ownerId],
         );
-        if (!doc || Number(doc.expireTime) <= at) throw new BizError(INVALID, '导出记录不存在或已过期');
+        // another merchant's record is not told from a missing one (an object outside the caller's reach)
+        if (!doc) throw hidden('导出记录不存在或无权查看');
+        if (Number(doc.expireTime) <= at) throw new BizError(INVALID, '导出记录已过期');
         if (Number(doc.status) === 1) throw new BizError(2050, '相同的导出任务正在处理中，请稍后');
         const today = dayOf(at);
         const count = doc.resendDay === today ? Number(doc.count) : 0;

@@ -117,6 +117,10 @@ async function objectsOf(account: number, fill: boolean, probed: number): Promis
       [account, account === probed ? 0 : probed],
     ),
     freeze: await latest('select id from area_card_freeze where account_id = $1'),
+    docRecord: await latest('select id from doc_record where merchant_id = $1 and expire_time > $2 and status <> 1', [
+      account,
+      NOW,
+    ]),
     ...(fill || !notice ? {} : { notice: Number(notice.id) }),
   };
 }

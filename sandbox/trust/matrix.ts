@@ -60,7 +60,8 @@ export interface Objects {
   /**
    * Objects of one account rather than of a site: inside, the probed account's own (its operator's for a sub-account or
    * a builder); outside, another account's. A withdrawal, a back payment of arrears (owe_payment), a settlement
-   * deduction (instalment_deduction), a fee period, a device transfer it is a party of, an area card's freeze.
+   * deduction (instalment_deduction), a fee period, a device transfer it is a party of, an area card's freeze, an
+   * export record.
    */
   withdrawal: number;
   /** That account's id (a row's prepare writes the object it lacks for it). */
@@ -70,6 +71,8 @@ export interface Objects {
   feePeriod: number;
   transfer: number;
   freeze: number;
+  /** An export record (doc_record) of that account, not yet expired. */
+  docRecord: number;
   /** A published notice (notices are the platform's, the same for every account: no outside). */
   notice: number;
 }
