@@ -8,6 +8,6 @@ export const ACCESS: AccessTable = {
   'GET /api/user/checkoutMerchantInfo': { request: () => ({}), expect: ANY_ACCOUNT },
   'POST /api/user/replenishMerchantInfo': { request: () => ({ contacts: '陈建国' }), expect: ANY_ACCOUNT },
   'GET /api/user/selectInformation': { request: () => ({ ...PAGE }), expect: ANY_ACCOUNT },
-  'GET /api/user/selectInformationDetails': { request: () => ({ id: 1 }), expect: ANY_ACCOUNT },
+  'GET /api/user/selectInformationDetails': { request: (o) => ({ id: o.article }), expect: ANY_ACCOUNT },
   'POST /api/user/logout': { request: () => ({}), expect: ANY_ACCOUNT },
 };

@@ -11,6 +11,9 @@ export const ACCESS: AccessTable = {
   'GET /api/warning/getAlarmNum': { request: () => ({}), expect: can('message') },
   'GET /api/message/noticeList': { request: () => ({}), expect: can('message') },
   'GET /api/direct/poster/reportPosterList': { request: () => ({}), expect: POSTERS },
-  'GET /api/direct/poster/listPosterImageUrl': { request: () => ({ posterId: 1 }), expect: POSTERS },
-  'POST /api/direct/poster/reportPosterRecord': { request: () => ({ posterId: 1, action: 1 }), expect: POSTERS },
+  'GET /api/direct/poster/listPosterImageUrl': { request: (o) => ({ posterId: o.poster }), expect: POSTERS },
+  'POST /api/direct/poster/reportPosterRecord': {
+    request: (o) => ({ posterId: o.poster, action: 1 }),
+    expect: POSTERS,
+  },
 };

@@ -34,7 +34,7 @@ export const ACCESS: AccessTable = {
   },
   'GET /api/train/getTrainInfo': { request: (o) => ({ orderId: o.workOrder }), expect: can('workOrder') },
   'POST /api/third/updateTrainingConfirm': {
-    request: (o) => ({ orderId: o.workOrder, trainId: 1 }),
+    request: (o) => ({ orderId: o.workOrder, trainId: o.train }),
     expect: BUILDER_SIDE,
   },
   'POST /api/third/submitBuildAchievement': {

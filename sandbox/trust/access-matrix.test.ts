@@ -93,7 +93,7 @@ const OTHER: Record<Role, number> = {
 
 /**
  * The objects of one account (Objects' account, withdrawal … freeze): its latest of each, with stand-ins for what it
- * lacks when `fill`; and a published notice on the inside only. `probed` is the account being probed: a transfer it is
+ * lacks when `fill`; and the platform's content (a notice, a poster, a help article) on the inside only. `probed` is the account being probed: a transfer it is
  * a party of is never its outside. A back payment and a fee period are the split operator's only in the demo world:
  * inside they are stand-ins their rows' prepare replaces with one of the account's own.
  */
@@ -102,7 +102,14 @@ async function objectsOf(account: number, fill: boolean, probed: number): Promis
     const found = (await rows<{ id: number }>(sb.db, `${sql} order by id desc limit 1`, params))[0];
     return found ? Number(found.id) : fill ? NONE : undefined;
   };
-  const notice = (await rows<{ id: number }>(sb.db, 'select id from notice where status = 1 order by id limit 1'))[0];
+  const first = async (sql: string) => (await rows<{ id: number }>(sb.db, `${sql} order by id limit 1`))[0]?.id;
+  const content = fill
+    ? {}
+    : {
+        notice: await first('select id from notice where status = 1'),
+        poster: await first('select id from poster where status = 1'),
+        article: await first('select id from help_article'),
+      };
   return {
     account,
     withdrawal: await latest('select id from withdrawal where account_id = $1'),
@@ -121,7 +128,9 @@ async function objectsOf(account: number, fill: boolean, probed: number): Promis
       account,
       NOW,
     ]),
-    ...(fill || !notice ? {} : { notice: Number(notice.id) }),
+    ...Object.fromEntries(
+      Object.entries(content).flatMap(([key, id]) => (id === undefined ? [] : [[key, Number(id)]])),
+    ),
   };
 }
 
@@ -187,9 +196,9 @@ async function objectsOn(
       )
     )[0];
   const workOrder = (
-    await rows<{ id: number }>(
+    await rows<{ id: number; trainId: number | null }>(
       sb.db,
-      `select w.id from work_order w join site s on s.id = $1 and w.merchant_id = s.operator_id
+      `select w.id, w.train_id from work_order w join site s on s.id = $1 and w.merchant_id = s.operator_id
        order by (w.builder_id is not null) desc, w.id limit 1`,
       [sites[0] ?? 0],
     )
@@ -232,6 +241,7 @@ async function objectsOn(
     card: pick(id(await cardOf(3)), NONE),
     idleCard: pick(id(await cardOf(1)), NONE),
     workOrder: pick(id(workOrder), NONE),
+    train: workOrder ? Number(workOrder.trainId ?? NONE) : pick(undefined, NONE),
     siteApply: pick(id(siteApply), NONE),
     ledgerEntry: pick(id(ledgerEntry), NONE),
     month: new Date(NOW + 8 * 3_600_000).toISOString().slice(0, 7),

@@ -73,8 +73,15 @@ export interface Objects {
   freeze: number;
   /** An export record (doc_record) of that account, not yet expired. */
   docRecord: number;
-  /** A published notice (notices are the platform's, the same for every account: no outside). */
+  /**
+   * The platform's content, the same for every account (no outside): a published notice, a poster on sale (上架), a
+   * help article.
+   */
   notice: number;
+  poster: number;
+  article: number;
+  /** The training material of the side's work order (its train_id; a stand-in where it has none). */
+  train: number;
 }
 
 /** One row: a request naming objects, the expectation per role, whether it names an object at all. */
