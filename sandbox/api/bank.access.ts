@@ -22,5 +22,18 @@ export const ACCESS: AccessTable = {
     }),
     expect: BANK,
   },
-  'POST /api/user/unBindBank': { request: () => ({ bankCardId: 999999, requestId: 'b'.repeat(32) }), expect: BANK },
+  'POST /api/user/unBindBank': {
+    request: (o) => ({ bankCardId: o.bankCard, requestId: `${o.bankCard}`.padStart(32, 'b') }),
+    expect: BANK,
+    // A fresh card of the probed account's own for each call that reaches the handler (it unbinds it).
+    prepare: async (o, db) => {
+      const row = await db.query(
+        `insert into bank_card (account_id, card_type, source, holder_name_enc, holder_name_masked, card_no_enc,
+           card_no_tail, bank_name, create_time, update_time)
+         values ($1, 1, 1, 'matrix', '矩**', 'matrix', '0000', '矩阵银行', 0, 0) returning id`,
+        [o.account],
+      );
+      return { bankCard: Number((row.rows[0] as { id: number }).id) };
+    },
+  },
 };

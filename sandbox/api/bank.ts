@@ -27,6 +27,7 @@ import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { checkSmsCode, consumeSmsCode } from '../domain/sms';
 import { lockWallet } from '../domain/wallet';
 import { endpoints } from '../http/endpoint';
+import { AccessDenied } from '../http/access';
 import { BizError } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar } from '../lib/db';
@@ -239,7 +240,9 @@ export function bankRoutes(db: PGlite, now: () => number) {
         async (tx) => {
           await lockWallet(tx, accountId);
           const card = await cardOf(tx, accountId, body.bankCardId);
-          if (!card || card.status !== 1 || card.cardType !== 1) throw new BizError(2005, '到账银行卡不存在或已解绑');
+          // another account's card is answered as a missing one (2005), as out of reach (its existence not told)
+          if (!card) throw new AccessDenied('denied-scope', 2005, '到账银行卡不存在或已解绑');
+          if (card.status !== 1 || card.cardType !== 1) throw new BizError(2005, '到账银行卡不存在或已解绑');
           const setting = await one<{ autoWithdraw: number; bankCardId: number | null }>(
             tx,
             'select auto_withdraw, bank_card_id from withdraw_setting where account_id = $1',

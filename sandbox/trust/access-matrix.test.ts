@@ -94,8 +94,9 @@ const OTHER: Record<Role, number> = {
 /**
  * The objects of one account (Objects' account, withdrawal … freeze): its latest of each, with stand-ins for what it
  * lacks when `fill`; and the platform's content (a notice, a poster, a help article) on the inside only. `probed` is the account being probed: a transfer it is
- * a party of is never its outside. A back payment and a fee period are the split operator's only in the demo world:
- * inside they are stand-ins their rows' prepare replaces with one of the account's own.
+ * a party of is never its outside. A back payment and a fee period are the split operator's only in the demo world, and
+ * a bank card is unbound by its row: inside, where missing, they are stand-ins their rows' prepare replaces with one of
+ * the account's own.
  */
 async function objectsOf(account: number, fill: boolean, probed: number): Promise<Partial<Objects>> {
   const latest = async (sql: string, params: unknown[] = [account]) => {
@@ -124,6 +125,7 @@ async function objectsOf(account: number, fill: boolean, probed: number): Promis
       [account, account === probed ? 0 : probed],
     ),
     freeze: await latest('select id from area_card_freeze where account_id = $1'),
+    bankCard: (await latest('select id from bank_card where account_id = $1 and status = 1 and card_type = 1')) ?? NONE,
     docRecord: await latest('select id from doc_record where merchant_id = $1 and expire_time > $2 and status <> 1', [
       account,
       NOW,

@@ -73,6 +73,8 @@ export interface Objects {
   freeze: number;
   /** An export record (doc_record) of that account, not yet expired. */
   docRecord: number;
+  /** A bound personal bank card of that account (inside, the row that unbinds one writes a fresh one). */
+  bankCard: number;
   /**
    * The platform's content, the same for every account (no outside): a published notice, a poster on sale (上架), a
    * help article.
