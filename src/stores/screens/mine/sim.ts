@@ -2,6 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import { getOweAmount, getSimBills, getSimCurrentBill, getSimFrozenAmount } from '@/api/sim';
 import { screenStore } from '@/stores/screen-store';
 import { Loadable } from '@/stores/support/loadable';
+import { shanghai } from '@/lib/time';
 
 /**
  * The SIM monthly rent screens (C-mine.md /mine/sim/index, /list, /oldSim; Business rule 22): this month's bill with the
@@ -80,5 +81,5 @@ export class SimBillsStore {
 
 /** The list's store of a version, kept while the app runs. */
 export const simBillsStore = screenStore(
-  (_root, version: 1 | 2) => new SimBillsStore(version, new Date().getFullYear()),
+  (_root, version: 1 | 2) => new SimBillsStore(version, shanghai(Date.now()).year()),
 );

@@ -6,7 +6,7 @@ import { getSettlementHistory, type CostSettlement } from '@/api/settlement';
 import { PagedList } from '@/components/paged-list';
 import { href } from '@/config/routes';
 import { formatFen } from '@/lib/money';
-import { formatTime } from '@/lib/time';
+import { formatTime, shanghai } from '@/lib/time';
 import { SettlePage, SHEET_TAGS, StatusTag } from '@/sections/home/settlement';
 import s from '@/sections/home/settlement.module.css';
 import { yearOptions } from '@/stores/screens/home/settlement';
@@ -50,7 +50,8 @@ function SheetRow({ c }: { c: CostSettlement }) {
 }
 
 export default function OldStages() {
-  const thisYear = new Date().getFullYear();
+  // this year in Shanghai (the business's time, not the phone's zone), read once when the screen opens
+  const [thisYear] = useState(() => shanghai(Date.now()).year());
   const [year, setYear] = useState(thisYear);
   const [picking, setPicking] = useState(false);
   return (

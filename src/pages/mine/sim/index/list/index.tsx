@@ -9,6 +9,7 @@ import styles from '@/sections/mine/riders.module.css';
 import local from '@/sections/mine/sim.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import { simBillsStore } from '@/stores/screens/mine/sim';
+import { shanghai } from '@/lib/time';
 
 /**
  * /mine/sim/index/list — 结算记录 (C-mine.md; Business rule 22): the monthly SIM bills of a year (default this year;
@@ -21,7 +22,7 @@ const FIRST_YEAR = 2020;
 const SimBills = observer(function SimBills() {
   const store = useScreenStore(simBillsStore, 2);
   const [picking, setPicking] = useState(false);
-  const thisYear = new Date().getFullYear();
+  const thisYear = shanghai(Date.now()).year();
   const years = Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, i) => thisYear - i);
   return (
     <main className={styles.page}>
