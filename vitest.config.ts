@@ -96,9 +96,10 @@ export default defineConfig({
           isolate: false,
           // one seeded database per instant for the whole run (sandbox/testing.ts seededDatabase)
           globalSetup: ['sandbox/seed-cache.setup.ts'],
-          // seeding a world takes 10-20 s on a quiet machine, and up to 100 s with another test run beside it
+          // seeding a world takes 10-20 s on a quiet machine, up to 100 s with another test run beside it, and once
+          // over 300 s beside three (a guard against a hang: a slow machine must not fail a test by its speed)
           testTimeout: 180_000,
-          hookTimeout: 300_000,
+          hookTimeout: 600_000,
         },
       },
       {

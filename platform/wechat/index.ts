@@ -33,7 +33,9 @@ export function isIos(userAgent: string): boolean {
 
 /**
  * The URL to sign for wx.config: on iOS WeChat binds the JS-SDK to the address the page was first loaded at (history
- * pushes do not change it), on Android to the current address. Both without `#…`.
+ * pushes do not change it), on Android to the current address. Both without `#…`. So on iOS one configuration serves
+ * the page load, while on Android the page configures again once a history push has changed its address
+ * (createWechatPlatform's `configured`; test/emulators/wechat.js holds the app to both rules).
  */
 export function signatureUrl(userAgent: string, landingUrl: string, currentUrl: string): string {
   return (isIos(userAgent) ? landingUrl : currentUrl).split('#')[0] ?? '';
@@ -76,7 +78,8 @@ export function scanContent(raw: string): string {
 /** Creates the WeChat platform for an app id and an authorisation page (per environment). */
 export function createWechatPlatform(options: { appId: string; authorizeBase: string }): Platform {
   let sdk: Promise<Wx> | null = null;
-  let ready: Promise<void> | null = null;
+  /** The last configuration: the URL it signed and its outcome (it never rejects). */
+  let ready: { url: string; done: Promise<void> } | null = null;
   let services: PlatformServices | null = null;
   let landing: string | null = null;
   const loadSdk = (): Promise<Wx> => {
@@ -84,9 +87,44 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     return sdk;
   };
   const log = (message: string, detail?: unknown) => services?.log(message, detail);
-  /** The configuration, started now when boot has not started it yet (an ability used before the app was idle). */
-  const configured = (): Promise<void> =>
-    ready ?? (services && landing !== null ? platform.init(services, landing) : Promise.resolve());
+  /**
+   * wx.config signed for `url` (spec §4: debug off, the five abilities). Resolves once the platform answered (on a
+   * second configuration of the page, the SDK's ready fires at once: the bridge answers the configuration before the
+   * ability used next); a failure is logged, and the ability then fails as the platform refuses it.
+   */
+  const configure = async (given: PlatformServices, url: string): Promise<void> => {
+    try {
+      const [signature, wx] = await Promise.all([given.fetchSignature(url), loadSdk()]);
+      await new Promise<void>((resolve) => {
+        wx.config({
+          debug: false,
+          appId: signature.appId,
+          timestamp: signature.timeStamp,
+          nonceStr: signature.nonceStr,
+          signature: signature.signature,
+          jsApiList: [...JS_API_LIST],
+        });
+        wx.ready(() => resolve());
+        wx.error((err: { errMsg: string }) => {
+          log('wx.config failed', err);
+          resolve();
+        });
+      });
+    } catch (error) {
+      log('WeChat JS-SDK configuration failed', error);
+    }
+  };
+  /**
+   * The configuration an ability needs now: the page's (started now when boot has not started it yet: an ability used
+   * before the app was idle), or on Android a new one when a history push has changed the address it signed.
+   */
+  const configured = (): Promise<void> => {
+    if (!services || landing === null) return ready?.done ?? Promise.resolve();
+    if (!ready) return platform.init(services, landing);
+    const url = signatureUrl(navigator.userAgent, landing, location.href);
+    if (url !== ready.url) ready = { url, done: configure(services, url) };
+    return ready.done;
+  };
 
   const platform: Platform = {
     name: 'wechat',
@@ -108,31 +146,13 @@ export function createWechatPlatform(options: { appId: string; authorizeBase: st
     init(given, landingUrl) {
       services = given;
       landing = landingUrl;
-      // Once per page load (spec §4): a second call returns the first configuration.
-      ready ??= (async () => {
-        try {
-          const url = signatureUrl(navigator.userAgent, landingUrl, location.href);
-          const [signature, wx] = await Promise.all([given.fetchSignature(url), loadSdk()]);
-          await new Promise<void>((resolve) => {
-            wx.config({
-              debug: false,
-              appId: signature.appId,
-              timestamp: signature.timeStamp,
-              nonceStr: signature.nonceStr,
-              signature: signature.signature,
-              jsApiList: [...JS_API_LIST],
-            });
-            wx.ready(() => resolve());
-            wx.error((err: { errMsg: string }) => {
-              log('wx.config failed', err);
-              resolve();
-            });
-          });
-        } catch (error) {
-          log('WeChat JS-SDK configuration failed', error);
-        }
-      })();
-      return ready;
+      // Once per page load (spec §4) at startup: a second call returns the first configuration. An ability may need
+      // another on Android (`configured`).
+      if (!ready) {
+        const url = signatureUrl(navigator.userAgent, landingUrl, location.href);
+        ready = { url, done: configure(given, url) };
+      }
+      return ready.done;
     },
 
     async scan(): Promise<ScanResult> {

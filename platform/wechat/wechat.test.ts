@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANDROID_UA, IOS_UA, setUp } from './test-helpers';
+import { ANDROID_UA, IOS_UA, setUp, signatureOf } from './test-helpers';
 
 /**
  * The WeChat platform against the real weixin-js-sdk and the host emulator of test/emulators (as in the e2e tests).
@@ -28,7 +28,7 @@ describe('WeChat platform (spec §4 SDK configuration, §8, §9)', () => {
       'imagePreview',
       'translateVoice',
     ]);
-    expect(emulator.config?.verifySignature).toBe('abc123');
+    expect(emulator.config?.verifySignature).toBe(signatureOf('http://localhost:3000/home?code=abc'));
     expect(emulator.config?.verifyTimestamp).toBe('1700000000');
   });
 
@@ -54,6 +54,28 @@ describe('WeChat platform (spec §4 SDK configuration, §8, §9)', () => {
     window.history.replaceState(null, '', '/mine/bind?code=abc#frag');
     await platform.init(services, 'http://localhost:3000/home?code=abc');
     expect(services.fetchSignature).toHaveBeenCalledWith(`${location.origin}/mine/bind?code=abc`);
+  });
+
+  it('on iOS one configuration, signed for the landing URL, serves the page after history pushes', async () => {
+    const { platform, services, emulator } = await setUp(IOS_UA);
+    await platform.init(services, location.href);
+    window.history.pushState(null, '', '/site/siteInfo?siteId=1');
+    emulator.nextScan({ text: 'https://q.example.com/q/AFTER', type: 'qr' });
+    await expect(platform.scan()).resolves.toBe('https://q.example.com/q/AFTER');
+    expect(services.fetchSignature).toHaveBeenCalledTimes(1);
+    expect(emulator.configs).toEqual([{ url: `${location.origin}/home?code=abc`, ok: true, verified: true }]);
+  });
+
+  it('on iOS the platform refuses a configuration signed for the current URL: the scan fails with 无法识别', async () => {
+    const { platform, services, emulator, alerts } = await setUp(IOS_UA);
+    // an app that signs where it is now, not where the page was entered
+    window.history.pushState(null, '', '/site');
+    await platform.init(services, `${location.origin}/site`);
+    emulator.nextScan({ text: 'https://q.example.com/q/NEVER', type: 'qr' });
+    await expect(platform.scan()).resolves.toBeNull();
+    expect(emulator.configs).toEqual([{ url: `${location.origin}/home?code=abc`, ok: false, verified: true }]);
+    expect(emulator.calls.find((c) => c.name === 'scanQRCode')?.answer).toBe('scanQRCode:permission denied');
+    expect(alerts).toEqual(['无法识别']);
   });
 
   // The SDK reads the user agent once per page load (window.jWeixin): this file is an iOS page; the Android scan

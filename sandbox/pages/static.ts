@@ -89,7 +89,7 @@ export function staticRoutes(config: SandboxConfig) {
     }
     if (preview) {
       const inject =
-        `<script>window.__EMULATOR_CONFIG__=${JSON.stringify({ os: preview.os, askScan: true })}</script>` +
+        `<script>window.__EMULATOR_CONFIG__=${JSON.stringify({ os: preview.os, askScan: true, jsapiTicket: config.jsapiTicket })}</script>` +
         `<script src="/__sandbox/emulator/${bundle}.js"></script>`;
       text = text.replace('<head>', `<head>${inject}`);
     }

@@ -6,6 +6,7 @@ import type { ArrearsRecord, PayResult, WxPayment } from '../../src/api/arrears'
 import type { AddSiteRequest } from '../../src/api/site';
 import { DEFAULT_SHARE_RULE } from '../../src/api/site-settings-rules';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { loadConfig } from '../../sandbox/config';
 import { checkScreen, watchScreens } from './a11y';
 
 /**
@@ -14,6 +15,23 @@ import { checkScreen, watchScreens } from './a11y';
  */
 
 export type Host = 'wechat' | 'alipay';
+
+/** The phone's OS a page plays: its user agent, and the host emulator's rules (test/emulators). */
+export type Os = 'android' | 'ios';
+
+/** Real user agents of the two in-app browsers on an iPhone (iOS 16, WKWebView). */
+export const IOS_USER_AGENTS: Record<Host, string> = {
+  wechat:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ' +
+    'MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN',
+  alipay:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ' +
+    'Ariver/1.1.0 AliApp(AP/10.5.36.6000) Nebula WK RVKType(0) AlipayDefined(nt:WIFI,ws:390|844|3.0) ' +
+    'AlipayClient/10.5.36.6000 Language/zh-Hans Region/CN NebulaX/1.0.0',
+};
+
+/** The jsapi_ticket the sandbox signs wx.config with: the WeChat emulator recomputes signatures with it. */
+const JSAPI_TICKET = loadConfig().jsapiTicket;
 
 /** Real user agents of the two in-app browsers (Android). */
 export const USER_AGENTS: Record<Host | 'desktop', string> = {
@@ -154,10 +172,11 @@ const originalClose = new WeakMap<BrowserContext, () => Promise<void>>();
 export async function openPhone(
   browser: Browser,
   host: Host | 'desktop',
+  os: Os = 'android',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const pool = pools.get(browser);
   const context = pool?.idle.pop() ?? (await browser.createBrowserContext());
-  const page = await preparePage(await context.newPage(), host);
+  const page = await preparePage(await context.newPage(), host, os);
   const origins = visited.get(context) ?? new Set<string>();
   visited.set(context, origins);
   page.on('framenavigated', (frame) => {
@@ -180,19 +199,21 @@ export async function openPhone(
 }
 
 /**
- * Makes `page` a phone of `host` before it loads anything: a 390 × 844 touch screen, the host's user agent and its
- * emulator (the WeChat or Alipay JS bridge) in every document, and no request beyond 127.0.0.1. openPhone's page; the
- * bench's fresh page of a logged-in phone.
+ * Makes `page` a phone of `host` on `os` before it loads anything: a 390 × 844 touch screen, the host's user agent
+ * for that OS and its emulator (the WeChat or Alipay JS bridge, holding the app to that OS's rules; the WeChat one
+ * checks wx.config's signature with the sandbox's ticket) in every document, and no request beyond 127.0.0.1.
+ * openPhone's page; the bench's fresh page of a logged-in phone.
  */
-export async function preparePage(page: Page, host: Host | 'desktop'): Promise<Page> {
+export async function preparePage(page: Page, host: Host | 'desktop', os: Os = 'android'): Promise<Page> {
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  await page.setUserAgent(USER_AGENTS[host]);
+  await page.setUserAgent(host !== 'desktop' && os === 'ios' ? IOS_USER_AGENTS[host] : USER_AGENTS[host]);
   // Scripts run by tsx (npm run bench, screenshots) compile with esbuild's keepNames: a named function sent to
   // page.evaluate (the a11y check's rules) calls esbuild's __name helper, which the page lacks; here it names nothing.
   await page.evaluateOnNewDocument('globalThis.__name ??= (fn) => fn;');
   await page.evaluateOnNewDocument(TOAST_RECORDER);
   if (host !== 'desktop') {
-    await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = { os: 'android' };\n${emulators[host]}`);
+    const config = { os, jsapiTicket: JSAPI_TICKET };
+    await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = ${JSON.stringify(config)};\n${emulators[host]}`);
   }
   // Nothing leaves 127.0.0.1 here (launchBrowser's resolver rule). The weixin-js-sdk's beacon to WeChat after wx.config
   // gets the empty answer WeChat gives it (a failed load would be a console error the app does not cause: Lighthouse's

@@ -16,10 +16,23 @@
  *   Pay (POST /__sandbox/pay/wechat/cashier with the parameters: it checks paySign, and a paid order makes the sandbox
  *   receive WeChat Pay's asynchronous notification); the page's callback gets err_msg
  *   "get_brand_wcpay_request:ok" only when the platform took the payment, ":cancel" or ":fail" otherwise.
+ * - wx.config's signature, as the platform checks it for the OS it plays. iOS binds the JS-SDK to the address the page
+ *   was entered at (history pushes do not change it): one configuration per page load, signed for that address.
+ *   Android binds it to the address current when wx.config runs: after a history push the page must configure again,
+ *   signed for its new address, before it uses an ability. Both without `#…`. With config.jsapiTicket (the sandbox's
+ *   ticket; test/e2e and the sandbox's preview give it) the emulator recomputes the signature (sha1 of jsapi_ticket,
+ *   noncestr, timestamp and url) for the address the rule names; without it (an environment whose ticket it cannot
+ *   know) it checks only that a signature was given. An ability of the configured list (scan, pay, image preview,
+ *   voice) used with no valid configuration for the page answers "name:permission denied", as the platform does.
+ *   The bridge answers its calls one at a time, in the order they were made (a call made while wx.config is being
+ *   verified is answered after it).
+ * - scripted host behaviour (window.__EMULATOR_CONFIG__): configFails (every wx.config is refused), bridgeDelayMs (the
+ *   bridge appears that long after the page starts).
  * Control and inspection (window.__hostEmulator): nextScan({ text, type: 'qr'|'bar' } | { fail: true } |
- * { cancel: true }), nextPay('ok'|'cancel'|'fail'), calls (every bridge call with its time), config (the last
- * preVerifyJSAPI arguments), closedAt (epoch ms of closeWindow, or null), payResults (what the platform answered each
- * payment: { outcome, result, message }).
+ * { cancel: true }), nextPay('ok'|'cancel'|'fail'), calls (every bridge call with its time, and its answer's err_msg
+ * once answered), config (the last preVerifyJSAPI arguments), configs (every configuration: { url it was checked for,
+ * ok, verified: true when the signature was recomputed }), landingUrl, closedAt (epoch ms of closeWindow, or null),
+ * payResults (what the platform answered each payment: { outcome, result, message }).
  */
 (function () {
   'use strict';
@@ -46,11 +59,19 @@
 
   var scans = [];
   var pays = [];
+  /** The address the page was entered at, without `#…` (what iOS signs). */
+  var landingUrl = location.href.split('#')[0];
+  /** The address the last valid wx.config was signed for, or null (no valid configuration). */
+  var configuredUrl = null;
+  /** The abilities of wx.config's list that need a valid configuration (their bridge names). */
+  var GUARDED = ['scanQRCode', 'getBrandWCPayRequest', 'imagePreview', 'translateVoice'];
   var emulator = {
     platform: 'wechat',
     os: os,
+    landingUrl: landingUrl,
     calls: [],
     config: null,
+    configs: [],
     closedAt: null,
     payResults: [],
     nextScan: function (outcome) {
@@ -68,7 +89,58 @@
   window.__hostEmulator = emulator;
 
   function record(name, args) {
-    emulator.calls.push({ name: name, args: args ? JSON.parse(JSON.stringify(args)) : {}, time: Date.now() });
+    var call = { name: name, args: args ? JSON.parse(JSON.stringify(args)) : {}, time: Date.now(), answer: null };
+    emulator.calls.push(call);
+    return call;
+  }
+
+  /** SHA-1 of `text` in lowercase hex (the JS-SDK signature's digest). */
+  function sha1(text) {
+    return crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)).then(function (buffer) {
+      return Array.prototype.map
+        .call(new Uint8Array(buffer), function (byte) {
+          return ('0' + byte.toString(16)).slice(-2);
+        })
+        .join('');
+    });
+  }
+
+  /**
+   * wx.config's check (preVerifyJSAPI): the address the platform signs for this OS (iOS: where the page was entered;
+   * Android: where it is now), the signature recomputed with the ticket when the emulator has one.
+   */
+  function verifyConfig(args) {
+    emulator.config = args;
+    var url = os === 'ios' ? landingUrl : location.href.split('#')[0];
+    var given = args && args.verifySignature && args.verifyAppId;
+    var check =
+      config.configFails || !given
+        ? Promise.resolve({ ok: false, verified: false })
+        : config.jsapiTicket
+          ? sha1(
+              'jsapi_ticket=' +
+                config.jsapiTicket +
+                '&noncestr=' +
+                args.verifyNonceStr +
+                '&timestamp=' +
+                args.verifyTimestamp +
+                '&url=' +
+                url,
+            ).then(function (expected) {
+              return { ok: expected === args.verifySignature, verified: true };
+            })
+          : Promise.resolve({ ok: true, verified: false });
+    return check.then(function (outcome) {
+      emulator.configs.push({ url: url, ok: outcome.ok, verified: outcome.verified });
+      configuredUrl = outcome.ok ? url : null;
+      return outcome.ok ? { err_msg: 'config:ok' } : { err_msg: 'config:fail', errMsg: 'config:invalid signature' };
+    });
+  }
+
+  /** True when the page may use an ability now: configured, and (Android) for the address it is at. */
+  function permitted() {
+    if (configuredUrl === null) return false;
+    return os === 'ios' || configuredUrl === location.href.split('#')[0];
   }
 
   function close() {
@@ -112,13 +184,12 @@
     return { err_msg: 'scanQRCode:ok', resultStr: resultStr };
   }
 
+  /** The answer to a bridge call (a value, or a promise of one). */
   function answer(name, args) {
+    if (name === 'preVerifyJSAPI') return verifyConfig(args);
+    if (GUARDED.indexOf(name) >= 0 && !permitted()) return { err_msg: name + ':permission denied' };
+    if (name === 'getBrandWCPayRequest') return cashier(args || {});
     switch (name) {
-      case 'preVerifyJSAPI':
-        emulator.config = args;
-        return args && args.verifySignature && args.verifyAppId
-          ? { err_msg: 'config:ok' }
-          : { err_msg: 'config:fail', errMsg: 'config:invalid signature' };
       case 'getNetworkType':
         return { err_msg: 'network_type:wifi', subtype: 'wifi' };
       case 'scanQRCode':
@@ -235,31 +306,33 @@
     });
   }
 
+  /** The calls answered so far: each call is answered after the one made before it. */
+  var queue = Promise.resolve();
   var bridge = {
     invoke: function (name, args, callback) {
-      record(name, args);
-      if (name === 'getBrandWCPayRequest') {
-        cashier(args || {}).then(function (result) {
-          if (callback) callback(result);
+      var call = record(name, args);
+      queue = queue.then(function () {
+        return Promise.resolve(answer(name, args)).then(function (result) {
+          call.answer = result.err_msg;
+          return new Promise(function (resolve) {
+            setTimeout(function () {
+              if (callback) callback(result);
+              resolve();
+            }, 30);
+          });
         });
-        return;
-      }
-      var result = answer(name, args);
-      setTimeout(function () {
-        if (callback) callback(result);
-      }, 30);
+      });
     },
     call: function (name, args, callback) {
       if (typeof args === 'function') {
         callback = args;
         args = {};
       }
-      record(name, args);
-      var result = answer(name, args);
-      if (callback)
-        setTimeout(function () {
-          callback(result);
-        }, 0);
+      var call = record(name, args);
+      Promise.resolve(answer(name, args)).then(function (result) {
+        call.answer = result.err_msg;
+        if (callback) callback(result);
+      });
     },
     on: function (event) {
       record('on:' + event, {});
@@ -269,5 +342,5 @@
   setTimeout(function () {
     window.WeixinJSBridge = bridge;
     document.dispatchEvent(new Event('WeixinJSBridgeReady'));
-  }, 0);
+  }, config.bridgeDelayMs || 0);
 })();
