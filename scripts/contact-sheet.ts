@@ -9,6 +9,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
+import type { Violation } from '../test/e2e/a11y';
 import { launchBrowser, openDemoPhone, type Host } from '../test/e2e/helpers';
 import { builtRoutes, findRoutes, visitRoutes, type RouteVisit } from '../test/e2e/walk';
 import { startSandbox } from './sandbox-process';
@@ -25,14 +26,17 @@ const ROLES: Record<string, string> = {
 };
 
 /** One picture of the sheet. */
-interface Shot extends RouteVisit {
-  host: Host;
+export interface Shot extends RouteVisit {
+  /** The bundle, or the bundle and what played it ('wechat · ios · chromium': the QA kit). */
+  host: string;
   role: string;
   file: string;
+  /** The accessibility check's findings (the QA kit: test/e2e/a11y.ts screenViolations). */
+  violations?: Violation[];
 }
 
 /** Saves the whole page as `file` (the phone as tall as the page, so that fixed bars sit at its end; 4000 px at most). */
-async function shoot(page: Page, width: number, file: string): Promise<void> {
+export async function shoot(page: Page, width: number, file: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewport({ width, height: Math.min(4000, Math.max(844, height)), isMobile: true, hasTouch: true });
   await page.screenshot({ path: file });
@@ -42,12 +46,14 @@ async function shoot(page: Page, width: number, file: string): Promise<void> {
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
-/** The sheet's HTML: one figure per shot, its caption and findings under it. */
-function sheet(shots: Shot[], missing: string[]): string {
+/** The sheet's HTML, headed `title`: one figure per shot, its caption and findings under it. */
+export function sheet(shots: Shot[], missing: string[], title = 'Every route'): string {
   const figures = shots
     .map((shot) => {
       const problems = [
-        ...shot.layout.flatMap((f) => f.nodes.map((n) => `${f.id}: ${n.target.join(' ')} — ${n.summary}`)),
+        ...[...shot.layout, ...(shot.violations ?? [])].flatMap((f) =>
+          f.nodes.map((n) => `${f.id}: ${n.target.join(' ')} — ${n.summary}`),
+        ),
         ...shot.consoleErrors.map((e) => `console: ${e}`),
         ...shot.failedRequests.map((r) => `request: ${r}`),
       ];
@@ -57,12 +63,12 @@ function sheet(shots: Shot[], missing: string[]): string {
       }${problems.length > 0 ? `<ul>${problems.map((p) => `<li>${escape(p)}</li>`).join('')}</ul>` : ''}</figcaption></figure>`;
     })
     .join('\n');
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>Every route</title><style>
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escape(title)}</title><style>
 body { font: 13px/1.4 sans-serif; margin: 16px; }
 main { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 16px; }
 figure { margin: 0; } img { width: 100%; border: 1px solid #ccc; max-height: 480px; object-fit: cover; object-position: top; }
 figure.bad img { border: 2px solid #d00; } li { color: #a00; } code { font-size: 11px; word-break: break-all; }
-</style></head><body><h1>Every route: ${shots.length} pictures</h1>${
+</style></head><body><h1>${escape(title)}: ${shots.length} pictures</h1>${
     missing.length > 0 ? `<p>Not reached through the screens: ${missing.map(escape).join(', ')}</p>` : ''
   }<main>${figures}</main></body></html>`;
 }

@@ -54,7 +54,7 @@ export function watchScreens(page: Page, host: string): void {
 }
 
 /** One violation as the report prints it. */
-interface Violation {
+export interface Violation {
   id: string;
   impact: string | null;
   help: string;
@@ -257,6 +257,33 @@ function violationKey(v: Violation): string {
 }
 
 /**
+ * The violations a screen keeps: what a script-driven transition (antd-mobile animates with react-spring, not Web
+ * Animations the wait sees) or a call still in flight showed for a moment is not a violation. What a second look finds
+ * once the page has been still (waitForStill) is; the looks go on while each finds less than the last.
+ */
+async function lookAgain(page: Page, scope: 'page' | 'overlays', except: readonly LayoutRule[]): Promise<Violation[]> {
+  let violations = await scan(page, scope, except);
+  for (let look = 0; look < 3 && violations.some((v) => v.impact !== null && FAILING.has(v.impact)); look += 1) {
+    await waitForStill(page);
+    const again = new Set((await scan(page, scope, except)).map(violationKey));
+    const kept = violations.filter((v) => again.has(violationKey(v)));
+    if (kept.length === violations.length) break;
+    violations = kept;
+  }
+  return violations;
+}
+
+/**
+ * What the check finds on the screen `page` shows now, whole, as data (the QA kit, scripts/qa.ts): axe-core's serious
+ * and critical violations and the enforced layout rules' findings, each kept through a second look. Unlike
+ * checkScreen, it looks every time it is asked, and throws only when the page is gone.
+ */
+export async function screenViolations(page: Page): Promise<Violation[]> {
+  const violations = await lookAgain(page, 'page', []);
+  return violations.filter((v) => v.impact !== null && FAILING.has(v.impact));
+}
+
+/**
  * Checks the screen `page` shows, if this bundle's screen at that path with the overlays now open (overlaySignature)
  * has not been checked yet in this file: throws an Error listing every serious or critical violation (rule, help,
  * elements) when there is one. A page that is gone (closed, navigating) is skipped. `who` names the account when the
@@ -284,17 +311,7 @@ export async function checkScreen(page: Page, who = ''): Promise<void> {
       if (checked.has(screen)) scope = 'overlays';
     }
     if (checked.has(key)) return;
-    violations = await scan(page, scope, except);
-    // A screen's state is what it keeps: what a script-driven transition (antd-mobile animates with react-spring, not
-    // Web Animations the wait sees) or a call still in flight showed for a moment is not a violation. What a second
-    // look finds once the page has been still (waitForStill) is; the looks go on while each finds less than the last.
-    for (let look = 0; look < 3 && violations.some((v) => v.impact !== null && FAILING.has(v.impact)); look += 1) {
-      await waitForStill(page);
-      const again = new Set((await scan(page, scope, except)).map(violationKey));
-      const kept = violations.filter((v) => again.has(violationKey(v)));
-      if (kept.length === violations.length) break;
-      violations = kept;
-    }
+    violations = await lookAgain(page, scope, except);
   } catch (error) {
     // The page navigated or closed while it was checked: the next tap on the new screen checks that one.
     if (/context was destroyed|Target closed|Session closed|detached/i.test(String(error))) return;

@@ -64,8 +64,11 @@ export function sandboxUrl(): string {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length] ?? '';
 }
 
-/** Launches headless Chromium with the flags this machine needs (no sandbox as root, no background networking). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Launches headless Chromium with the flags this machine needs (no sandbox as root, no background networking).
+ * Nothing leaves 127.0.0.1 unless `anyHost` (the QA kit against a deployed environment, scripts/qa.ts).
+ */
+export function launchBrowser({ anyHost = false }: { anyHost?: boolean } = {}): Promise<Browser> {
   return puppeteer.launch({
     headless: true,
     args: [
@@ -77,7 +80,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       // nothing leaves 127.0.0.1 (preparePage answers the one outside request the app makes, the SDK's beacon)
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ...(anyHost ? [] : ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']),
       // Chromium's own WebUI (the omnibox popup it preloads for every window) is no part of a phone
       '--disable-features=WebUIOmniboxPopup,OmniboxPopupWebUIContent,OmniboxAimPopupWebUIContent,OmniboxFullPopupWebUIContent,WebUIContentsPreloadManager',
     ],
@@ -204,7 +207,13 @@ export async function openPhone(
  * checks wx.config's signature with the sandbox's ticket) in every document, and no request beyond 127.0.0.1.
  * openPhone's page; the bench's fresh page of a logged-in phone.
  */
-export async function preparePage(page: Page, host: Host | 'desktop', os: Os = 'android'): Promise<Page> {
+export async function preparePage(
+  page: Page,
+  host: Host | 'desktop',
+  os: Os = 'android',
+  /** More of the emulator's settings (test/emulators: configFails, bridgeDelayMs; jsapiTicket null when unknown). */
+  emulator: Record<string, unknown> = {},
+): Promise<Page> {
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   await page.setUserAgent(host !== 'desktop' && os === 'ios' ? IOS_USER_AGENTS[host] : USER_AGENTS[host]);
   // Scripts run by tsx (npm run bench, screenshots) compile with esbuild's keepNames: a named function sent to
@@ -212,7 +221,7 @@ export async function preparePage(page: Page, host: Host | 'desktop', os: Os = '
   await page.evaluateOnNewDocument('globalThis.__name ??= (fn) => fn;');
   await page.evaluateOnNewDocument(TOAST_RECORDER);
   if (host !== 'desktop') {
-    const config = { os, jsapiTicket: JSAPI_TICKET };
+    const config = { os, jsapiTicket: JSAPI_TICKET, ...emulator };
     await page.evaluateOnNewDocument(`window.__EMULATOR_CONFIG__ = ${JSON.stringify(config)};\n${emulators[host]}`);
   }
   // Nothing leaves 127.0.0.1 here (launchBrowser's resolver rule). The weixin-js-sdk's beacon to WeChat after wx.config
@@ -730,11 +739,12 @@ export async function authorizeAndBindByPassword(
   baseUrl: string,
   host: Host,
   phone = DEMO.phone,
+  password = DEMO.password,
 ): Promise<void> {
   await authorize(page, baseUrl, host);
   await clickText(page, '密码登录', '.adm-tabs-tab');
   await typeInto(page, 'phone', phone);
-  await typeInto(page, 'password', DEMO.password);
+  await typeInto(page, 'password', password);
   await acceptAgreement(page);
   await clickText(page, '登录');
   await waitForPath(page, '/home', 20_000);

@@ -68,6 +68,15 @@ describe('outside WeChat and Alipay', () => {
           host,
         );
       if (host === 'wechat') {
+        // The platform answers a scan once the page's wx.config was accepted (the app configures once it is idle; the
+        // preview's emulator checks the signature with the sandbox's ticket).
+        await page.waitForFunction(
+          () =>
+            (
+              window as unknown as { __hostEmulator: { configs: { ok: boolean; verified: boolean }[] } }
+            ).__hostEmulator.configs.some((c) => c.ok && c.verified),
+          { timeout: 20_000 },
+        );
         expect(await scan()).toMatchObject({ err_msg: 'scanQRCode:ok', resultStr: 'CODE_128,86123450011517' });
         expect(await scan()).toMatchObject({ resultStr: 'https://qr.sandbox.yichong.local/q/YCB000880101' });
         expect(await scan()).toMatchObject({ err_msg: 'scanQRCode:cancel' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkScreen } from './a11y';
 import { DEMO, openDemoPhone, sandboxUrl, sharedBrowser, type Host } from './helpers';
 import type { RouteName } from '../../src/config/routes';
-import { builtRoutes, findRoutes, visitRoutes, type RouteVisit } from './walk';
+import { builtRoutes, findRoutes, NOT_IN_DEMO_WORLD, OTHER_ROLES, visitRoutes, type RouteVisit } from './walk';
 
 /**
  * Every route, every role (issue 30 item 3): in each bundle, the demo operator walks every built route of the route
@@ -15,23 +15,8 @@ import { builtRoutes, findRoutes, visitRoutes, type RouteVisit } from './walk';
  * Read-only: the walk only opens screens (and a box's 更多 sheet).
  */
 
-/**
- * The demo roles besides the operator (README's demo-account table), in the order the walk looks through them for a
- * route the operator cannot reach: the split-mode operator first (its platform-fee periods).
- */
-const OTHER_ROLES = ['13800138006', '13800138001', '13800138002', '13800138004', '13800138005', '13800138007'];
-
 /** The four hubs, as the tab bar opens them. */
 const HUBS = ['home', 'site', 'income', 'mine'];
-
-/**
- * Routes no demo account reaches in the demo world as it starts, and why: each is opened by the test that makes its
- * state. The walk must not find them (when the world changes so that it does, they leave this list).
- */
-const NOT_IN_DEMO_WORLD: Readonly<Record<string, string>> = {
-  feeOwedPayResult:
-    'a payment result exists once a payment is made: income-arrears-pay.test.ts pays and opens it in both bundles',
-};
 
 /** What went wrong on one screen, one line each: console errors, failed requests, and the checks' report. */
 async function problemsOf(visit: RouteVisit, check: () => Promise<void>): Promise<string[]> {

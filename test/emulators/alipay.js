@@ -13,6 +13,8 @@
  *   /__sandbox/pay/alipay/cashier: a paid trade makes the sandbox receive Alipay's asynchronous notification); the
  *   page's callback gets { resultCode: '9000' } only when the platform took the payment, '6001' when cancelled, '4000'
  *   otherwise.
+ * - scripted host behaviour (window.__EMULATOR_CONFIG__): bridgeDelayMs (the bridge appears that long after the page
+ *   starts).
  * Control and inspection (window.__hostEmulator): nextScan({ text, type } | { fail: true } | { cancel: true }),
  * nextPay('ok'|'cancel'|'fail'), calls, closedAt, payResults (what the platform answered each payment).
  */
@@ -225,5 +227,5 @@
   setTimeout(function () {
     window.AlipayJSBridge = bridge;
     document.dispatchEvent(new Event('AlipayJSBridgeReady'));
-  }, 0);
+  }, config.bridgeDelayMs || 0);
 })();
