@@ -43,6 +43,7 @@ import type { Browser, Page } from 'puppeteer';
 import { screenViolations } from '../test/e2e/a11y';
 import {
   DEMO,
+  answerRequests,
   authorizeAndBindByPassword,
   authorizeAndBindBySms,
   launchBrowser,
@@ -154,20 +155,13 @@ async function openLoggedIn(browser: Browser, options: QaOptions, host: Host, os
     // A page of the app's origin that does not start the app (answered here, never asked of the server), to write
     // the storage the app reads at startup.
     const blank = `${options.base}/__qa_kit_blank`;
-    const cdp = await page.createCDPSession();
-    cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-      void cdp
-        .send('Fetch.fulfillRequest', {
-          requestId: event.requestId,
-          responseCode: 200,
-          responseHeaders: [{ name: 'Content-Type', value: 'text/html' }],
-          body: Buffer.from('<!doctype html><title>qa</title>').toString('base64'),
-        })
-        .catch(() => undefined);
+    const stop = await answerRequests(page, `${blank}*`, {
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>qa</title>',
     });
-    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${blank}*` }] });
     await page.goto(blank);
-    await cdp.send('Fetch.disable');
+    await stop();
     await page.evaluate((l: Extract<QaLogin, { kind: 'token' }>) => {
       localStorage.setItem('TOKEN', l.token);
       localStorage.setItem('PERMISSION', l.permission);

@@ -228,12 +228,39 @@ export async function preparePage(
   // gets the empty answer WeChat gives it (a failed load would be a console error the app does not cause: Lighthouse's
   // best practices count it). Only that request is intercepted: intercepting every request (puppeteer's
   // setRequestInterception) cost a round trip to this process for each of the app's files.
+  await answerRequests(page, '*://open.weixin.qq.com/sdk/report*', { status: 204 });
+  return page;
+}
+
+/**
+ * Answers every request of `page` whose URL matches `urlPattern` (the DevTools protocol's wildcard pattern) here,
+ * without asking the server: `status`, with `body` (text) of `contentType` when given. Resolves a function that stops
+ * answering. preparePage's beacon answer, the QA kit's blank page of the app's origin, a test's planted 500.
+ */
+export async function answerRequests(
+  page: Page,
+  urlPattern: string,
+  { status, contentType = 'text/plain', body }: { status: number; contentType?: string; body?: string },
+): Promise<() => Promise<void>> {
   const cdp = await page.createCDPSession();
   cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-    void cdp.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 204 }).catch(() => undefined);
+    void cdp
+      .send('Fetch.fulfillRequest', {
+        requestId: event.requestId,
+        responseCode: status,
+        ...(body === undefined
+          ? {}
+          : {
+              responseHeaders: [{ name: 'Content-Type', value: contentType }],
+              body: Buffer.from(body).toString('base64'),
+            }),
+      })
+      .catch(() => undefined);
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*://open.weixin.qq.com/sdk/report*' }] });
-  return page;
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern }] });
+  return async () => {
+    await cdp.send('Fetch.disable');
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { runQa, type QaOptions } from '../../scripts/qa';
 import type { RouteName } from '../../src/config/routes';
-import { DEMO, sandboxUrl } from './helpers';
+import { answerRequests, DEMO, sandboxUrl } from './helpers';
 
 /**
  * The QA kit (scripts/qa.ts, `npm run qa`; issue 32 item 1) on three screens of this worker's sandbox: clean, it finds
@@ -44,18 +44,7 @@ async function plantFaults(page: Page): Promise<void> {
       document.head.appendChild(style);
     });
   })();`);
-  const cdp = await page.createCDPSession();
-  cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-    void cdp
-      .send('Fetch.fulfillRequest', {
-        requestId: event.requestId,
-        responseCode: 500,
-        responseHeaders: [{ name: 'Content-Type', value: 'text/plain' }],
-        body: Buffer.from('planted').toString('base64'),
-      })
-      .catch(() => undefined);
-  });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/api/r9/site/siteList*' }] });
+  await answerRequests(page, '*/api/r9/site/siteList*', { status: 500, body: 'planted' });
 }
 
 describe('the QA kit', () => {
