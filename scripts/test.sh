@@ -3,7 +3,8 @@
 # Installs what the tests need (npm ci; Debian's Chromium and nginx when missing), then runs in order:
 # typecheck, lint + format, unit tests, the build of both bundles (timed), the syntax check of dist/ against the
 # webviews, the byte budgets, the startup rule of the module graph (no screen code at startup), the production build
-# test, the sandbox's tests, and the end-to-end tests in Chromium (also through nginx with deploy/'s configuration).
+# test, the sandbox's tests, and the end-to-end tests in Chromium (also through nginx with deploy/'s configuration) and,
+# for the hubs, the login and 提现, in WebKit (Debian's WebKitGTK WebDriver under Xvfb: test/e2e/webkit.test.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,10 +47,12 @@ else
   echo "node_modules up to date"
 fi
 
-step "Chromium and nginx (Debian) for the end-to-end and delivery tests"
+step "Chromium, WebKitGTK's WebDriver, Xvfb and nginx (Debian) for the end-to-end and delivery tests"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+[ -x /usr/bin/xvfb-run ] || missing+=(xvfb xauth)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -57,6 +60,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 /usr/bin/chromium --version
+echo "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0)"
 /usr/sbin/nginx -v
 
 step "typecheck, lint and format (side by side: each is one process, and the machine has two cores)"
@@ -109,7 +113,7 @@ npx vitest run --project deploy
 step "sandbox tests"
 npx vitest run --project sandbox
 
-step "end-to-end tests (Chromium, both bundles; nginx in front of them)"
+step "end-to-end tests (Chromium and WebKit, both bundles; nginx in front of them)"
 npx vitest run --project e2e
 
 summary
