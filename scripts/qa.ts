@@ -15,7 +15,9 @@
  *   --base URL               a deployed environment; default: starts the sandbox (after `rsbuild build --env-mode
  *                            sandbox`, unless --no-build) and walks it
  *   --host wechat|alipay     one bundle (default both); --os ios|android one OS (default both)
- *   --engine chromium        the browser engine (only Chromium so far)
+ *   --engine chromium|webkit one engine (default both): Debian's Chromium through Puppeteer, or WebKitGTK (the engine
+ *                            of iOS WeChat and Alipay) through its WebDriver under Xvfb (test/e2e/webkit.ts; its
+ *                            window is at least 447 px wide, and its pictures show the window, not the whole page)
  *   --phone P --password W   log in through the authorisation page and /mine/bind with the password (sandbox only:
  *                            its authorisation pages stand in for the platforms'); default the demo operator
  *   --phone P --sms          the same with an SMS code, read from the sandbox's SMS log
@@ -43,6 +45,8 @@ import type { Browser, Page } from 'puppeteer';
 import { screenViolations } from '../test/e2e/a11y';
 import {
   DEMO,
+  IOS_USER_AGENTS,
+  USER_AGENTS,
   answerRequests,
   authorizeAndBindByPassword,
   authorizeAndBindBySms,
@@ -57,9 +61,21 @@ import {
   OTHER_ROLES,
   builtRoutes,
   findRoutes,
+  tabOf,
   type RouteVisit,
   type WalkRoute,
+  type WalkTab,
 } from '../test/e2e/walk';
+import {
+  BLANK_PATH,
+  logInWebKit,
+  openWebKitPhone,
+  startWebKitDriver,
+  untilPathIn,
+  webkitTab,
+  type WebKitDriver,
+} from '../test/e2e/webkit';
+import { loadConfig } from '../sandbox/config';
 import type { RouteName } from '../src/config/routes';
 import { sheet, shoot, type Shot } from './contact-sheet';
 import { startSandbox } from './sandbox-process';
@@ -91,6 +107,9 @@ export interface Scenario {
   faults?: Record<string, unknown>[];
 }
 
+/** The browser engines of the kit. */
+export type Engine = 'chromium' | 'webkit';
+
 /** How the kit logs in. */
 export type QaLogin =
   | { kind: 'password'; phone: string; password: string }
@@ -104,14 +123,14 @@ export interface QaOptions {
   sandbox: boolean;
   hosts: Host[];
   oses: Os[];
-  engine: 'chromium';
+  engines: Engine[];
   login: QaLogin;
   scenario: Scenario;
   out: string;
   width: number;
   /** Only these routes (a test of the kit); default every built route. */
   want?: RouteName[];
-  /** Runs on each new page before the app loads (a test of the kit plants its faults there). */
+  /** Runs on each new Chromium page before the app loads (a test of the kit plants its faults there). */
   preparePage?: (page: Page) => Promise<void>;
   log?: (line: string) => void;
 }
@@ -133,20 +152,39 @@ function findingsOf(visit: RouteVisit, violations: Shot['violations']): string[]
   ];
 }
 
-/** Opens a phone of `host` on `os`, logged in as `login`, on /home. */
-async function openLoggedIn(browser: Browser, options: QaOptions, host: Host, os: Os, login: QaLogin): Promise<Page> {
+/** A logged-in phone of one engine, as the walk uses it: its tab, a picture of what it shows, and its end. */
+interface QaPhone {
+  tab: WalkTab;
+  /** Writes a PNG of the screen: the whole page in Chromium, the window in WebKit. */
+  shoot(file: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The emulator's settings for every page: the OS, the sandbox's ticket (none elsewhere) and the scenario's. */
+function emulatorOf(options: QaOptions, os: Os): Record<string, unknown> {
+  return { os, jsapiTicket: options.sandbox ? loadConfig().jsapiTicket : null, ...options.scenario.emulator };
+}
+
+/** A script that queues the scenario's scans and payments in the page's emulator, or null when none. */
+function queueScript(scenario: Scenario): string | null {
+  const queued = { scans: scenario.scans ?? [], pays: scenario.pays ?? [] };
+  if (queued.scans.length + queued.pays.length === 0) return null;
+  return `(() => { const e = window.__hostEmulator; if (!e) return; const q = ${JSON.stringify(queued)};
+    q.scans.forEach((s) => e.nextScan(s)); q.pays.forEach((p) => e.nextPay(p)); })();`;
+}
+
+/** Opens a Chromium phone of `host` on `os`, logged in as `login`, on /home. */
+async function openChromium(
+  browser: Browser,
+  options: QaOptions,
+  host: Host,
+  os: Os,
+  login: QaLogin,
+): Promise<QaPhone> {
   const context = await browser.createBrowserContext();
-  const page = await preparePage(await context.newPage(), host, os, {
-    ...(options.sandbox ? {} : { jsapiTicket: null }),
-    ...options.scenario.emulator,
-  });
-  const queued = { scans: options.scenario.scans ?? [], pays: options.scenario.pays ?? [] };
-  if (queued.scans.length + queued.pays.length > 0) {
-    await page.evaluateOnNewDocument(
-      `(() => { const e = window.__hostEmulator; if (!e) return; const q = ${JSON.stringify(queued)};
-        q.scans.forEach((s) => e.nextScan(s)); q.pays.forEach((p) => e.nextPay(p)); })();`,
-    );
-  }
+  const page = await preparePage(await context.newPage(), host, os, emulatorOf(options, os));
+  const queue = queueScript(options.scenario);
+  if (queue) await page.evaluateOnNewDocument(queue);
   await options.preparePage?.(page);
   if (login.kind === 'password')
     await authorizeAndBindByPassword(page, options.base, host, login.phone, login.password);
@@ -162,20 +200,67 @@ async function openLoggedIn(browser: Browser, options: QaOptions, host: Host, os
     });
     await page.goto(blank);
     await stop();
-    await page.evaluate((l: Extract<QaLogin, { kind: 'token' }>) => {
-      localStorage.setItem('TOKEN', l.token);
-      localStorage.setItem('PERMISSION', l.permission);
-      localStorage.setItem('ExtendPermission', l.extendPermission);
-      sessionStorage.setItem('authCode', l.authCode);
-    }, login);
+    await page.evaluate(storeToken, login);
     await page.goto(`${options.base}/home`);
     await waitForPath(page, '/home', 30_000);
   }
-  return page;
+  await page.setViewport({ width: options.width, height: 844, isMobile: true, hasTouch: true });
+  return {
+    tab: tabOf(page),
+    shoot: (file) => shoot(page, options.width, file),
+    close: () => page.browserContext().close(),
+  };
+}
+
+/** Writes a session token's login where the app keeps it (spec §3), run in the page. */
+function storeToken(login: Extract<QaLogin, { kind: 'token' }>): void {
+  localStorage.setItem('TOKEN', login.token);
+  localStorage.setItem('PERMISSION', login.permission);
+  localStorage.setItem('ExtendPermission', login.extendPermission);
+  sessionStorage.setItem('authCode', login.authCode);
+}
+
+/** Opens a WebKit phone (test/e2e/webkit.ts) of `host` on `os`, logged in as `login`, on /home. */
+async function openWebKit(
+  driver: WebKitDriver,
+  options: QaOptions,
+  host: Host,
+  os: Os,
+  login: QaLogin,
+): Promise<QaPhone> {
+  const phone = await openWebKitPhone(driver, {
+    userAgent: os === 'ios' ? IOS_USER_AGENTS[host] : USER_AGENTS[host],
+    origins: [new URL(options.base).origin],
+    injection: { host, emulator: emulatorOf(options, os), after: queueScript(options.scenario) ?? undefined },
+  });
+  try {
+    if (login.kind === 'token') {
+      await phone.browser.url(`${options.base}${BLANK_PATH}`);
+      await phone.browser.execute(storeToken, login);
+      await phone.browser.url(`${options.base}/home`);
+      await untilPathIn(phone, '/home');
+    } else
+      await logInWebKit(
+        phone,
+        options.base,
+        host,
+        login.kind === 'sms' ? { phone: login.phone, sms: true } : { phone: login.phone, password: login.password },
+      );
+  } catch (error) {
+    await phone.close();
+    throw error;
+  }
+  return {
+    tab: webkitTab(phone),
+    shoot: async (file) => {
+      await phone.browser.saveScreenshot(file);
+    },
+    close: () => phone.close(),
+  };
 }
 
 /** The bridge calls the page's emulator recorded since `seen` of them were taken (all of them after a reload). */
-async function bridgeCallsSince(page: Page, seen: { count: number }): Promise<BridgeCall[]> {
+async function bridgeCallsSince(page: Pick<Page, 'evaluate'>, seen: { count: number }): Promise<BridgeCall[]> {
   const calls = await page
     .evaluate(() => (window as unknown as { __hostEmulator?: { calls: BridgeCall[] } }).__hostEmulator?.calls ?? [])
     .catch(() => [] as BridgeCall[]);
@@ -190,17 +275,16 @@ async function bridgeCallsSince(page: Page, seen: { count: number }): Promise<Br
  * the records and the routes not reached.
  */
 async function walkAs(
-  browser: Browser,
+  open: (login: QaLogin) => Promise<QaPhone>,
   options: QaOptions,
   routes: WalkRoute[],
-  host: Host,
-  os: Os,
+  [host, os, engine]: [Host, Os, Engine],
   login: QaLogin,
   role: string,
   want?: RouteName[],
 ): Promise<{ records: QaRoute[]; missing: WalkRoute[] }> {
-  const page = await openLoggedIn(browser, options, host, os, login);
-  await page.setViewport({ width: options.width, height: 844, isMobile: true, hasTouch: true });
+  const phone = await open(login);
+  const page = phone.tab;
   // The calls made since the page loaded (the login's landing, wx.config once the app is idle) go to the first screen.
   const seen = { count: 0 };
   const records: QaRoute[] = [];
@@ -214,16 +298,17 @@ async function walkAs(
           { id: 'check-failed', impact: 'serious', help: String(error), nodes: [{ target: [], summary: '' }] },
         ]);
         const again = records.filter((r) => r.name === visit.name).length;
-        const file = `${host}-${os}-${role.replace(/\W+/g, '_')}-${visit.name}${again > 0 ? `-${again + 1}` : ''}.png`;
-        await shoot(page, options.width, path.join(options.out, file));
+        const name = `${host}-${os}-${engine}-${role.replace(/\W+/g, '_')}-${visit.name}`;
+        const file = `${name}${again > 0 ? `-${again + 1}` : ''}.png`;
+        await phone.shoot(path.join(options.out, file));
         const bridgeCalls = await bridgeCallsSince(page, seen);
         records.push({
           ...visit,
           layout: [],
           violations,
-          host: `${host} · ${os} · ${options.engine}`,
+          host: `${host} · ${os} · ${engine}`,
           os,
-          engine: options.engine,
+          engine,
           role,
           file,
           bridgeCalls,
@@ -233,7 +318,7 @@ async function walkAs(
     });
     return { records, missing };
   } finally {
-    await page.browserContext().close();
+    await phone.close();
   }
 }
 
@@ -244,7 +329,7 @@ function medianAndWorst(values: number[]): { medianMs: number; worstMs: number }
 }
 
 /**
- * Runs the kit: every combination of `hosts` × `oses`, the report written into `out`. Resolves the records and the
+ * Runs the kit: every combination of `engines` × `hosts` × `oses`, the report written into `out`. Resolves the records and the
  * summary; the caller decides the exit code (findings > 0 fails).
  */
 export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; summary: QaSummary }> {
@@ -262,50 +347,57 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
   // The walk goes through every route to find the ids of those wanted.
   const routes = await builtRoutes();
   const wanted = options.want ? routes.filter((r) => options.want!.includes(r.name)) : routes;
-  const browser = await launchBrowser({ anyHost: !options.sandbox });
   const records: QaRoute[] = [];
   const notReached: string[] = [];
   const combinations: QaSummary['combinations'] = [];
   const roleOf = (login: QaLogin) => (login.kind === 'token' ? 'token' : login.phone);
-  try {
-    for (const host of options.hosts)
-      for (const os of options.oses) {
-        const first = await walkAs(
-          browser,
-          options,
-          routes,
-          host,
-          os,
-          options.login,
-          roleOf(options.login),
-          options.want,
-        );
-        const mine = [...first.records];
-        let missing = first.missing.map((r) => r.name).filter((name) => wanted.some((w) => w.name === name));
-        if (options.sandbox) {
-          // The routes the account has no way to, looked for as the other demo roles.
-          for (const phone of OTHER_ROLES) {
-            const looked = missing.filter((name) => !(name in NOT_IN_DEMO_WORLD));
-            if (looked.length === 0) break;
-            const other = await walkAs(browser, options, routes, host, os, { kind: 'sms', phone }, phone, looked);
-            mine.push(...other.records);
-            const left = new Set(other.missing.map((r) => r.name));
-            missing = missing.filter((name) => left.has(name) || name in NOT_IN_DEMO_WORLD);
+  for (const engine of options.engines) {
+    // One browser (Chromium) or one WebDriver (WebKit) per engine; a new phone for each account walked.
+    const browser = engine === 'chromium' ? await launchBrowser({ anyHost: !options.sandbox }) : null;
+    const driver = engine === 'webkit' ? await startWebKitDriver() : null;
+    try {
+      for (const host of options.hosts)
+        for (const os of options.oses) {
+          const open = (login: QaLogin) =>
+            browser ? openChromium(browser, options, host, os, login) : openWebKit(driver!, options, host, os, login);
+          const combination: [Host, Os, Engine] = [host, os, engine];
+          const first = await walkAs(
+            open,
+            options,
+            routes,
+            combination,
+            options.login,
+            roleOf(options.login),
+            options.want,
+          );
+          const mine = [...first.records];
+          let missing = first.missing.map((r) => r.name).filter((name) => wanted.some((w) => w.name === name));
+          if (options.sandbox) {
+            // The routes the account has no way to, looked for as the other demo roles.
+            for (const phone of OTHER_ROLES) {
+              const looked = missing.filter((name) => !(name in NOT_IN_DEMO_WORLD));
+              if (looked.length === 0) break;
+              const other = await walkAs(open, options, routes, combination, { kind: 'sms', phone }, phone, looked);
+              mine.push(...other.records);
+              const left = new Set(other.missing.map((r) => r.name));
+              missing = missing.filter((name) => left.has(name) || name in NOT_IN_DEMO_WORLD);
+            }
+            missing = missing.filter((name) => !(name in NOT_IN_DEMO_WORLD));
           }
-          missing = missing.filter((name) => !(name in NOT_IN_DEMO_WORLD));
+          records.push(...mine);
+          notReached.push(...missing.map((name) => `${host} ${os} ${engine} ${name}`));
+          combinations.push({
+            host,
+            os,
+            engine,
+            routes: new Set(mine.map((r) => r.name)).size,
+            ...medianAndWorst(mine.map((r) => r.contentMs)),
+          });
         }
-        records.push(...mine);
-        notReached.push(...missing.map((name) => `${host} ${os} ${name}`));
-        combinations.push({
-          host,
-          os,
-          engine: options.engine,
-          routes: new Set(mine.map((r) => r.name)).size,
-          ...medianAndWorst(mine.map((r) => r.contentMs)),
-        });
-      }
-  } finally {
-    await browser.close();
+    } finally {
+      await browser?.close();
+      await driver?.stop();
+    }
   }
   const findings = records.reduce((n, r) => n + r.findings.length, 0) + (options.sandbox ? notReached.length : 0);
   const summary: QaSummary = { routes: wanted.length, findings, notReached, combinations };
@@ -324,7 +416,7 @@ async function main(): Promise<number> {
       base: { type: 'string' },
       host: { type: 'string' },
       os: { type: 'string' },
-      engine: { type: 'string', default: 'chromium' },
+      engine: { type: 'string' },
       phone: { type: 'string' },
       password: { type: 'string' },
       sms: { type: 'boolean', default: false },
@@ -344,7 +436,7 @@ async function main(): Promise<number> {
   };
   if (values.host && !['wechat', 'alipay'].includes(values.host)) return wrong('--host is wechat or alipay');
   if (values.os && !['ios', 'android'].includes(values.os)) return wrong('--os is ios or android');
-  if (values.engine !== 'chromium') return wrong('--engine: only chromium is in the kit so far');
+  if (values.engine && !['chromium', 'webkit'].includes(values.engine)) return wrong('--engine is chromium or webkit');
   if (values.base && !values.token && !values.password && !values.sms)
     return wrong('--base needs a login: --token (an environment) or --phone with --password or --sms');
   let login: QaLogin;
@@ -377,6 +469,13 @@ async function main(): Promise<number> {
     }
   }
 
+  // WebKit's phones go through the kit's proxy, which cannot look into https (test/e2e/webkit.ts)
+  const https = values.base?.startsWith('https:') ?? false;
+  if (https && values.engine === 'webkit')
+    return wrong('--engine webkit needs an http:// --base (a proxy cannot look into https)');
+  const engines: Engine[] = values.engine ? [values.engine as Engine] : https ? ['chromium'] : ['chromium', 'webkit'];
+  if (https && !values.engine) console.error('an https environment: Chromium only (WebKit needs an http:// address)');
+
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
   if (!values.base) {
     if (!values['no-build']) {
@@ -392,7 +491,7 @@ async function main(): Promise<number> {
       sandbox: sandbox !== null,
       hosts: values.host ? [values.host as Host] : ['wechat', 'alipay'],
       oses: values.os ? [values.os as Os] : ['ios', 'android'],
-      engine: 'chromium',
+      engines,
       login,
       scenario,
       out: path.resolve(values.out),

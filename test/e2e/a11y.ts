@@ -167,7 +167,11 @@ const isLayoutRule = (id: string): id is LayoutRule => (LAYOUT_RULES as readonly
  * One look at the screen: waits for its finite animations, then axe-core's rules and the layout checks. `scope`
  * 'overlays' limits axe to the open overlays (their page was checked before).
  */
-async function scan(page: Page, scope: 'page' | 'overlays', except: readonly LayoutRule[]): Promise<Violation[]> {
+async function scan(
+  page: Pick<Page, 'evaluate'>,
+  scope: 'page' | 'overlays',
+  except: readonly LayoutRule[],
+): Promise<Violation[]> {
   // Finite animations only: a skeleton's shimmer or a spinner never finishes.
   await page.evaluate(async () => {
     const moving = document
@@ -221,7 +225,7 @@ async function scan(page: Page, scope: 'page' | 'overlays', except: readonly Lay
  * react-spring transition writes inline styles every frame) through 8 looks in a row, 50 ms apart. A state, not a
  * duration: on a busy machine the looks come later and the transition takes as long as it takes; 15 s at most.
  */
-async function waitForStill(page: Page): Promise<void> {
+async function waitForStill(page: Pick<Page, 'evaluate'>): Promise<void> {
   await page.evaluate(
     (mask: string) =>
       new Promise<void>((resolve) => {
@@ -261,7 +265,11 @@ function violationKey(v: Violation): string {
  * Animations the wait sees) or a call still in flight showed for a moment is not a violation. What a second look finds
  * once the page has been still (waitForStill) is; the looks go on while each finds less than the last.
  */
-async function lookAgain(page: Page, scope: 'page' | 'overlays', except: readonly LayoutRule[]): Promise<Violation[]> {
+async function lookAgain(
+  page: Pick<Page, 'evaluate'>,
+  scope: 'page' | 'overlays',
+  except: readonly LayoutRule[],
+): Promise<Violation[]> {
   let violations = await scan(page, scope, except);
   for (let look = 0; look < 3 && violations.some((v) => v.impact !== null && FAILING.has(v.impact)); look += 1) {
     await waitForStill(page);
@@ -278,7 +286,7 @@ async function lookAgain(page: Page, scope: 'page' | 'overlays', except: readonl
  * and critical violations and the enforced layout rules' findings, each kept through a second look. Unlike
  * checkScreen, it looks every time it is asked, and throws only when the page is gone.
  */
-export async function screenViolations(page: Page): Promise<Violation[]> {
+export async function screenViolations(page: Pick<Page, 'evaluate'>): Promise<Violation[]> {
   const violations = await lookAgain(page, 'page', []);
   return violations.filter((v) => v.impact !== null && FAILING.has(v.impact));
 }

@@ -26,6 +26,22 @@ export const NOT_IN_DEMO_WORLD: Readonly<Record<string, string>> = {
     'a payment result exists once a payment is made: income-arrears-pay.test.ts pays and opens it in both bundles',
 };
 
+/**
+ * What the walk needs of a browser page: to run a function (or an expression) in it, and what went wrong there since the
+ * last look. A Puppeteer page is wrapped by `tabOf`; a WebKit phone (webkit.ts) gives its own.
+ */
+export interface WalkTab {
+  evaluate: Page['evaluate'];
+  /** Console errors (and uncaught errors) and failed requests since the last take, then forgotten. */
+  takeErrors(): Promise<{ consoleErrors: string[]; failedRequests: string[] }>;
+}
+
+/** A Puppeteer page as a WalkTab: its errors watched from now on (watchErrors). */
+export function tabOf(page: Page): WalkTab {
+  const errors = watchErrors(page);
+  return { evaluate: page.evaluate.bind(page) as Page['evaluate'], takeErrors: async () => errors.take() };
+}
+
 /** A built route of the app's route table (src/app/routes.ts) with what opening it needs. */
 export interface WalkRoute {
   name: RouteName;
@@ -76,7 +92,7 @@ export function routeOf(routes: readonly WalkRoute[], url: URL): WalkRoute | und
 }
 
 /** Opens `url` in the running app as its router would (history + popstate: no reload). */
-export async function openInApp(page: Page, url: string): Promise<void> {
+export async function openInApp(page: Pick<Page, 'evaluate'>, url: string): Promise<void> {
   await page.evaluate((to: string) => {
     history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
@@ -87,7 +103,7 @@ export async function openInApp(page: Page, url: string): Promise<void> {
  * Waits until the screen shows its content: no loading indicator (加载中) or skeleton on screen, and what it shows
  * unchanged through 4 looks 100 ms apart (20 s at most). Resolves to the time it took, in ms.
  */
-export async function untilContent(page: Page): Promise<number> {
+export async function untilContent(page: Pick<Page, 'evaluate'>): Promise<number> {
   const start = Date.now();
   let last = '';
   let still = 0;
@@ -119,7 +135,7 @@ export async function untilContent(page: Page): Promise<number> {
  * route table's order) and the routes not found.
  */
 export async function findRoutes(
-  page: Page,
+  page: Page | WalkTab,
   routes: readonly WalkRoute[],
   {
     log = () => undefined,
@@ -133,7 +149,7 @@ export async function findRoutes(
     want?: readonly RouteName[];
   } = {},
 ): Promise<{ found: Map<RouteName, string>; missing: WalkRoute[]; visits: RouteVisit[] }> {
-  const errors = each ? watchErrors(page) : null;
+  const tab = 'takeErrors' in page ? page : tabOf(page);
   const visits: RouteVisit[] = [];
   const opened = new Set<RouteName>();
   const found = new Map<RouteName, string>();
@@ -152,7 +168,7 @@ export async function findRoutes(
         queue.push(address);
       }
     }
-  const origin = new URL(page.url()).origin;
+  const origin = await tab.evaluate(() => location.origin);
   let byLinks = -1;
   for (let i = 0; ; i += 1) {
     if (want?.every((name) => opened.has(name))) break;
@@ -166,21 +182,21 @@ export async function findRoutes(
       if (i === queue.length) break;
     }
     const url = queue[i]!;
-    errors?.take();
-    await openInApp(page, url);
-    const contentMs = await untilContent(page);
-    const links = await page.evaluate(() =>
+    await tab.takeErrors();
+    await openInApp(tab, url);
+    const contentMs = await untilContent(tab);
+    const links = await tab.evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href),
     );
     const route = lookOnly.has(url) ? undefined : routeOf(routes, new URL(url, origin));
     if (route) opened.add(route.name);
-    if (errors && each && route) {
-      const visit = await visitOf(page, route, url, contentMs, errors);
+    if (each && route) {
+      const visit = await visitOf(tab, route, url, contentMs);
       await each(visit);
       visits.push(visit);
     }
     const entry = SHEET_ENTRIES.find((e) => e.from === route?.name);
-    if (entry) links.push(...(await throughSheet(page, url, entry)));
+    if (entry) links.push(...(await throughSheet(tab, url, entry)));
     for (const link of links) {
       const url = new URL(link, origin);
       if (url.origin !== origin) continue;
@@ -209,35 +225,55 @@ const SHEET_ENTRIES: readonly { from: RouteName; open: string; actions: readonly
   { from: 'facilityList', open: 'button[aria-label="更多"]', actions: ['插座二维码', '备用二维码', '信号模式'] },
 ];
 
+/** Runs `look(arg)` in the page every 100 ms until it answers true, `timeoutMs` at most; resolves whether it did. */
+async function until(
+  page: Pick<Page, 'evaluate'>,
+  look: (arg: string) => boolean,
+  arg: string,
+  timeoutMs = 10_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(look, arg).catch(() => false)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Taps each action of `entry` on the screen at `url` (opened afresh for each) and resolves to the addresses they opened
  * (none for an action the sheet does not offer this account).
  */
-async function throughSheet(page: Page, url: string, entry: (typeof SHEET_ENTRIES)[number]): Promise<string[]> {
+async function throughSheet(page: WalkTab, url: string, entry: (typeof SHEET_ENTRIES)[number]): Promise<string[]> {
   const opened: string[] = [];
   for (const [i, text] of entry.actions.entries()) {
     if (i > 0) {
       await openInApp(page, url);
       await untilContent(page);
     }
-    const before = page.url();
-    const opener = await page.$(entry.open);
-    if (!opener) return opened;
-    await opener.click();
-    const action = await page
-      .waitForFunction(
-        (name: string) =>
-          [...document.querySelectorAll<HTMLElement>('.adm-action-sheet-button-item')].find((el) =>
-            el.innerText.includes(name),
-          ),
-        { timeout: 10_000 },
-        text,
-      )
-      .catch(() => null);
-    if (!action) continue;
-    await action.asElement()?.evaluate((el) => (el as HTMLElement).click());
-    await page.waitForFunction((was: string) => location.href !== was, { timeout: 10_000 }, before).catch(() => null);
-    if (page.url() !== before) opened.push(page.url());
+    const before = await page.evaluate(() => location.href);
+    const tapped = await page.evaluate((selector: string) => {
+      const opener = document.querySelector<HTMLElement>(selector);
+      opener?.click();
+      return Boolean(opener);
+    }, entry.open);
+    if (!tapped) return opened;
+    // the sheet's action, tapped once it shows
+    const tappedAction = await until(
+      page,
+      (name) => {
+        const action = [...document.querySelectorAll<HTMLElement>('.adm-action-sheet-button-item')].find((el) =>
+          el.innerText.includes(name),
+        );
+        action?.click();
+        return Boolean(action);
+      },
+      text,
+    );
+    if (!tappedAction) continue;
+    await until(page, (was) => location.href !== was, before);
+    const now = await page.evaluate(() => location.href);
+    if (now !== before) opened.push(now);
   }
   return opened;
 }
@@ -316,16 +352,10 @@ export function watchErrors(page: Page): { take: () => { consoleErrors: string[]
 }
 
 /** What the screen of `route`, opened at `url`, shows now (its content came in `contentMs`). */
-async function visitOf(
-  page: Page,
-  route: WalkRoute,
-  url: string,
-  contentMs: number,
-  errors: ReturnType<typeof watchErrors>,
-): Promise<RouteVisit> {
+async function visitOf(page: WalkTab, route: WalkRoute, url: string, contentMs: number): Promise<RouteVisit> {
   const layout = await page.evaluate(layoutFindings);
   const landed = await page.evaluate(() => `${location.pathname}${location.search}`);
-  return { name: route.name, title: route.title, url, landed, contentMs, layout, ...errors.take() };
+  return { name: route.name, title: route.title, url, landed, contentMs, layout, ...(await page.takeErrors()) };
 }
 
 /** Opens each address in the app and records what it showed (RouteVisit); `each` runs on the screen once it shows. */
@@ -335,14 +365,14 @@ export async function visitRoutes(
   found: ReadonlyMap<RouteName, string>,
   each?: (visit: RouteVisit) => Promise<void>,
 ): Promise<RouteVisit[]> {
-  const errors = watchErrors(page);
+  const tab = tabOf(page);
   const visits: RouteVisit[] = [];
   for (const route of routes) {
     const url = found.get(route.name);
     if (!url) continue;
-    errors.take();
-    await openInApp(page, url);
-    const visit = await visitOf(page, route, url, await untilContent(page), errors);
+    await tab.takeErrors();
+    await openInApp(tab, url);
+    const visit = await visitOf(tab, route, url, await untilContent(tab));
     await each?.(visit);
     visits.push(visit);
   }

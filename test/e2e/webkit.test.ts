@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../sandbox/config';
 import { DEMO, IOS_USER_AGENTS, sandboxUrl, type Host } from './helpers';
-import { openWebKitPhone, startWebKitDriver, type WebKitDriver, type WebKitPhone } from './webkit';
+import {
+  logInWebKit,
+  openWebKitPhone,
+  startWebKitDriver,
+  untilPathIn,
+  type WebKitDriver,
+  type WebKitPhone,
+} from './webkit';
 
 /**
  * The app in WebKit, the engine of iOS WeChat and Alipay (issue 32 item 2): in each bundle, with the host's iPhone user
@@ -48,12 +55,10 @@ async function untilContent(phone: WebKitPhone): Promise<string> {
   return last.slice(last.indexOf('|') + 1);
 }
 
-/** The path of the phone's page, once it is `wanted` (20 s at most). */
-async function untilPath(phone: WebKitPhone, wanted: string): Promise<void> {
-  await phone.browser.waitUntil(async () => (await phone.browser.execute(() => location.pathname)) === wanted, {
-    timeout: 20_000,
-    timeoutMsg: `the page did not reach ${wanted}`,
-  });
+/** No script error, rejection or console error on the page, and no failed request, since the last look. */
+async function expectClean(phone: WebKitPhone): Promise<void> {
+  const seen = { scriptErrors: await phone.takeScriptErrors(), failedRequests: phone.proxy.takeFailedRequests() };
+  expect(seen).toEqual({ scriptErrors: [], failedRequests: [] });
 }
 
 describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (host) => {
@@ -78,19 +83,7 @@ describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (hos
 
   it('logs in through the platform authorisation and the password tab', async () => {
     const { browser } = phone;
-    await browser.url(`${baseUrl}/`);
-    await (await browser.$('#consent')).waitForDisplayed({ timeout: 20_000 });
-    const authPath = await browser.execute(() => location.pathname);
-    expect(authPath).toMatch(host === 'wechat' ? /\/connect\/oauth2\/authorize$/ : /\/publicAppAuthorize\.htm$/);
-    await (await browser.$('#consent')).click();
-    await untilPath(phone, '/mine/bind');
-    await (await browser.$('.adm-tabs-tab=密码登录')).click();
-    await (await browser.$('input[name="phone"]')).setValue(DEMO.phone);
-    await (await browser.$('input[name="password"]')).setValue(DEMO.password);
-    await (await browser.$('[data-testid="agreement"] .adm-checkbox')).click();
-    await (await browser.$('[data-testid="agreement"] .adm-checkbox-checked')).waitForExist({ timeout: 5000 });
-    await (await browser.$('//button[normalize-space(.)="登录"]')).click();
-    await untilPath(phone, '/home');
+    await logInWebKit(phone, baseUrl, host, { phone: DEMO.phone, password: DEMO.password });
     const text = await untilContent(phone);
     await browser.saveScreenshot(path.join(shots, `${host}-home.png`));
     expect(text).toContain(DEMO.name);
@@ -103,14 +96,13 @@ describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (hos
       });
       expect(sdk.configs).toEqual([{ url: sdk.landingUrl, ok: true, verified: true }]);
     }
-    expect(await phone.takeScriptErrors()).toEqual([]);
-    expect(phone.proxy.takeFailedRequests()).toEqual([]);
+    await expectClean(phone);
   });
 
   it.each(SCREENS)('opens $path by its tab and shows its data', async ({ tab, path: wanted, shows }) => {
     const { browser } = phone;
     await (await browser.$(`.adm-tab-bar-item=${tab}`)).click();
-    await untilPath(phone, wanted);
+    await untilPathIn(phone, wanted);
     const text = await untilContent(phone);
     await browser.saveScreenshot(path.join(shots, `${host}${wanted.replaceAll('/', '-')}.png`));
     // 站点 asks about pending site authorisations (a dialog over the list): later, as a person on the way elsewhere
@@ -121,18 +113,17 @@ describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (hos
     }
     for (const words of shows) expect(text).toContain(words);
     expect(text).toMatch(/\d/);
-    expect(await phone.takeScriptErrors()).toEqual([]);
-    expect(phone.proxy.takeFailedRequests()).toEqual([]);
+    await expectClean(phone);
   });
 
   it('opens 提现 from 收入: the balance it may withdraw, and the fee and amount received for a typed amount', async () => {
     const { browser } = phone;
     await (await browser.$('.adm-tab-bar-item=收入')).click();
-    await untilPath(phone, '/income');
+    await untilPathIn(phone, '/income');
     const balance = /可提现 (¥[\d,.]+)/.exec(await untilContent(phone))?.[1];
     expect(balance).toBeDefined();
     await (await browser.$('//*[normalize-space(text())="提现"]')).click();
-    await untilPath(phone, '/income/withdraw');
+    await untilPathIn(phone, '/income/withdraw');
     expect(await untilContent(phone)).toContain(`可提现余额 ${balance}`);
     await (await browser.$('input[name="amount"]')).setValue('100');
     const text = await untilContent(phone);
@@ -141,8 +132,7 @@ describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (hos
     const fee = Number(/手续费 ¥([\d.]+)/.exec(text)?.[1]);
     expect([0, 1]).toContain(fee);
     expect(text).toContain(`实际到账 ¥${(100 - fee).toFixed(2)}`);
-    expect(await phone.takeScriptErrors()).toEqual([]);
-    expect(phone.proxy.takeFailedRequests()).toEqual([]);
+    await expectClean(phone);
   });
 
   it('would see a script error, a rejected promise and a failed request (the checks above are not blind)', async () => {

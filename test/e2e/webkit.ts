@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Page } from 'puppeteer';
 import { remote } from 'webdriverio';
+import type { WalkTab } from './walk';
 
 /**
  * Phones in WebKit, the engine of iOS WeChat and Alipay (issue 32 item 2): Debian's WebKitGTK (webkit2gtk-driver) with
@@ -47,6 +49,8 @@ export interface PageInjection {
   host?: 'wechat' | 'alipay';
   /** window.__EMULATOR_CONFIG__ (test/emulators: os, jsapiTicket, configFails, bridgeDelayMs …). */
   emulator?: Record<string, unknown>;
+  /** A script run after the emulator (the QA kit queues its scenario's scans and payments there). */
+  after?: string;
 }
 
 /**
@@ -75,12 +79,14 @@ const PROBE = `(function () {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** The scripts the proxy puts right after `<head>` of every HTML page. */
-function headScripts({ host, emulator = {} }: PageInjection): string {
+function headScripts({ host, emulator = {}, after }: PageInjection): string {
+  // tsx compiles with esbuild's keepNames: a named function sent to the page calls its __name helper
   const parts = ['globalThis.__name ??= (fn) => fn;', PROBE];
   if (host) {
     const source = readFileSync(path.join(root, 'test/emulators', `${host}.js`), 'utf8');
     parts.push(`window.__EMULATOR_CONFIG__ = ${JSON.stringify(emulator)};\n${source}`);
   }
+  if (after) parts.push(after);
   return parts.map((code) => `<script>${code.replace(/<\/script/gi, '<\\/script')}</script>`).join('');
 }
 
@@ -92,6 +98,12 @@ export interface PageProxy {
   takeFailedRequests(): string[];
   close(): Promise<void>;
 }
+
+/**
+ * A page of the tested origin that does not start the app, answered by the proxy (never asked of the server): the QA
+ * kit writes the storage the app reads at startup there (a login by session token).
+ */
+export const BLANK_PATH = '/__webkit_blank';
 
 /** The JS-SDK's report beacon to WeChat: answered empty, as WeChat answers it. */
 const WECHAT_BEACON = /^https?:\/\/open\.weixin\.qq\.com\/sdk\/report/;
@@ -117,6 +129,12 @@ export async function startPageProxy(origins: readonly string[], injection: Page
       response.writeHead(400).end();
       return;
     }
+    if (origins.includes(url.origin) && url.pathname === BLANK_PATH) {
+      response
+        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><title>blank</title>');
+      return;
+    }
     if (!origins.includes(url.origin)) {
       failed.push(`${label}: outside the tested origin (not fetched)`);
       response.writeHead(502).end();
@@ -126,7 +144,15 @@ export async function startPageProxy(origins: readonly string[], injection: Page
     const headers: http.OutgoingHttpHeaders = { ...request.headers, 'accept-encoding': 'identity' };
     delete headers['proxy-connection'];
     const upstream = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: request.method, headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers,
+        // a connection per request: a kept-alive one the server has just closed fails the next request on it
+        agent: false,
+      },
       (answer) => {
         const status = answer.statusCode ?? 502;
         // MiniBrowser asks every site for its icon (a phone's web view does not; the app declares none)
@@ -266,4 +292,80 @@ export async function openWebKitPhone(
       await proxy.close();
     },
   };
+}
+
+/**
+ * The phone as the route walk's tab (walk.ts WalkTab): a function runs in the page through WebDriver's Execute Script
+ * (its arguments and result as JSON, a promise awaited); a string runs as a script body (its value is not returned).
+ * Errors are the probe's and the proxy's.
+ */
+export function webkitTab(phone: WebKitPhone): WalkTab {
+  const evaluate = ((script: unknown, ...args: unknown[]) =>
+    typeof script === 'string'
+      ? phone.browser.execute(script)
+      : phone.browser.execute(script as (...params: unknown[]) => unknown, ...args)) as Page['evaluate'];
+  return {
+    evaluate,
+    takeErrors: async () => ({
+      consoleErrors: await phone.takeScriptErrors(),
+      failedRequests: phone.proxy.takeFailedRequests(),
+    }),
+  };
+}
+
+/** The path of the phone's page, once it is `wanted` (20 s at most). */
+export async function untilPathIn(phone: WebKitPhone, wanted: string): Promise<void> {
+  await phone.browser.waitUntil(async () => (await phone.browser.execute(() => location.pathname)) === wanted, {
+    timeout: 20_000,
+    timeoutMsg: `the page did not reach ${wanted}`,
+  });
+}
+
+/**
+ * From a fresh WebKit phone through the platform's (sandbox) authorisation page to /mine/bind (as helpers.ts
+ * authorize does in Chromium), then in with the password tab, or with an SMS code read from the sandbox's SMS log;
+ * resolves on /home. Throws when the authorisation page is not the host's.
+ */
+export async function logInWebKit(
+  phone: WebKitPhone,
+  baseUrl: string,
+  host: 'wechat' | 'alipay',
+  login: { phone: string; password: string } | { phone: string; sms: true },
+): Promise<void> {
+  const { browser } = phone;
+  await browser.url(`${baseUrl}/`);
+  await (await browser.$('#consent')).waitForDisplayed({ timeout: 20_000 });
+  const authPath = await browser.execute(() => location.pathname);
+  if (!(host === 'wechat' ? /\/connect\/oauth2\/authorize$/ : /\/publicAppAuthorize\.htm$/).test(authPath)) {
+    throw new Error(`not the ${host} authorisation page: ${authPath}`);
+  }
+  await (await browser.$('#consent')).click();
+  await untilPathIn(phone, '/mine/bind');
+  if ('password' in login) {
+    await (await browser.$('.adm-tabs-tab=密码登录')).click();
+    await (await browser.$('input[name="phone"]')).setValue(login.phone);
+    await (await browser.$('input[name="password"]')).setValue(login.password);
+  } else {
+    // the phone's SMS history cleared first, so that the 60-second resend rule does not bite between runs
+    await fetch(`${baseUrl}/__sandbox/sms?phone=${login.phone}`, { method: 'DELETE' });
+    await (await browser.$('input[name="phone"]')).setValue(login.phone);
+    await (await browser.$('//*[normalize-space(text())="获取验证码"]')).click();
+    let code = '';
+    await browser.waitUntil(
+      async () => {
+        const answer = (await (await fetch(`${baseUrl}/__sandbox/sms?phone=${login.phone}`)).json()) as {
+          code: number;
+          data?: { code: string };
+        };
+        code = answer.code === 0 ? (answer.data?.code ?? '') : '';
+        return code !== '';
+      },
+      { timeout: 15_000, timeoutMsg: `no SMS code for ${login.phone}` },
+    );
+    await (await browser.$('input[name="code"]')).setValue(code);
+  }
+  await (await browser.$('[data-testid="agreement"] .adm-checkbox')).click();
+  await (await browser.$('[data-testid="agreement"] .adm-checkbox-checked')).waitForExist({ timeout: 5000 });
+  await (await browser.$('//button[normalize-space(.)="登录"]')).click();
+  await untilPathIn(phone, '/home');
 }
