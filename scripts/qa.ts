@@ -140,6 +140,8 @@ export interface QaSummary {
   routes: number;
   findings: number;
   notReached: string[];
+  /** Walks that could not run (a login that failed, a browser that died), each a finding: where, and the error. */
+  failures: string[];
   combinations: { host: Host; os: Os; engine: string; routes: number; medianMs: number; worstMs: number }[];
 }
 
@@ -351,6 +353,7 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
   const notReached: string[] = [];
   const combinations: QaSummary['combinations'] = [];
   const roleOf = (login: QaLogin) => (login.kind === 'token' ? 'token' : login.phone);
+  const failures: string[] = [];
   for (const engine of options.engines) {
     // One browser (Chromium) or one WebDriver (WebKit) per engine; a new phone for each account walked.
     const browser = engine === 'chromium' ? await launchBrowser({ anyHost: !options.sandbox }) : null;
@@ -369,7 +372,11 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
             options.login,
             roleOf(options.login),
             options.want,
-          );
+          ).catch((error: unknown) => {
+            failures.push(`${host} ${os} ${engine}: ${String(error).split('\n')[0]}`);
+            return null;
+          });
+          if (!first) continue;
           const mine = [...first.records];
           let missing = first.missing.map((r) => r.name).filter((name) => wanted.some((w) => w.name === name));
           if (options.sandbox) {
@@ -377,7 +384,19 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
             for (const phone of OTHER_ROLES) {
               const looked = missing.filter((name) => !(name in NOT_IN_DEMO_WORLD));
               if (looked.length === 0) break;
-              const other = await walkAs(open, options, routes, combination, { kind: 'sms', phone }, phone, looked);
+              const other = await walkAs(
+                open,
+                options,
+                routes,
+                combination,
+                { kind: 'sms', phone },
+                phone,
+                looked,
+              ).catch((error: unknown) => {
+                failures.push(`${host} ${os} ${engine} as ${phone}: ${String(error).split('\n')[0]}`);
+                return null;
+              });
+              if (!other) continue;
               mine.push(...other.records);
               const left = new Set(other.missing.map((r) => r.name));
               missing = missing.filter((name) => left.has(name) || name in NOT_IN_DEMO_WORLD);
@@ -399,9 +418,14 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
       await driver?.stop();
     }
   }
-  const findings = records.reduce((n, r) => n + r.findings.length, 0) + (options.sandbox ? notReached.length : 0);
-  const summary: QaSummary = { routes: wanted.length, findings, notReached, combinations };
-  writeFileSync(path.join(options.out, 'index.html'), sheet(records, notReached, `QA kit, ${options.base}`));
+  const findings =
+    records.reduce((n, r) => n + r.findings.length, 0) + failures.length + (options.sandbox ? notReached.length : 0);
+  const summary: QaSummary = { routes: wanted.length, findings, notReached, failures, combinations };
+  const failed = failures.map((failure) => `(could not walk) ${failure}`);
+  writeFileSync(
+    path.join(options.out, 'index.html'),
+    sheet(records, [...notReached, ...failed], `QA kit, ${options.base}`),
+  );
   writeFileSync(
     path.join(options.out, 'report.json'),
     JSON.stringify({ base: options.base, width: options.width, summary, routes: records }, null, 2),
@@ -503,6 +527,7 @@ async function main(): Promise<number> {
         `${c.host} ${c.os} ${c.engine}: ${c.routes} routes, time to content median ${c.medianMs} ms, worst ${c.worstMs} ms`,
       );
     if (summary.notReached.length > 0) console.log(`not reached: ${summary.notReached.join(', ')}`);
+    for (const failure of summary.failures) console.log(`could not walk: ${failure}`);
     console.log(
       `${summary.findings} finding(s); report: ${path.join(path.resolve(values.out), 'index.html')} ` +
         `(${Math.round((Date.now() - started) / 1000)} s)`,

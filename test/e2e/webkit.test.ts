@@ -14,7 +14,8 @@ import {
 
 /**
  * The app in WebKit, the engine of iOS WeChat and Alipay (issue 32 item 2): in each bundle, with the host's iPhone user
- * agent and its emulator (iOS rules), a fresh phone goes through the platform's authorisation and the password login,
+ * agent and its emulator (iOS rules), a fresh phone goes through the platform's authorisation and logs in (by password
+ * in WeChat, by SMS code in Alipay),
  * then opens the four hubs by their tab bar and 提现 (a money screen). Each screen must show its content (no loading
  * sign left, its own words and figures), with no script error, unhandled rejection or console error on the page
  * (webkit.ts's probe) and no request answered 400 or above or failed (webkit.ts's proxy).
@@ -81,9 +82,15 @@ describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (hos
     await driver?.stop();
   });
 
-  it('logs in through the platform authorisation and the password tab', async () => {
+  it('logs in through the platform authorisation, by password (WeChat) or SMS code (Alipay)', async () => {
     const { browser } = phone;
-    await logInWebKit(phone, baseUrl, host, { phone: DEMO.phone, password: DEMO.password });
+    // the WeChat phone by password, the Alipay one by an SMS code (read from the sandbox's SMS log)
+    await logInWebKit(
+      phone,
+      baseUrl,
+      host,
+      host === 'wechat' ? { phone: DEMO.phone, password: DEMO.password } : { phone: DEMO.phone, sms: true },
+    );
     const text = await untilContent(phone);
     await browser.saveScreenshot(path.join(shots, `${host}-home.png`));
     expect(text).toContain(DEMO.name);

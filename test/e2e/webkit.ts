@@ -349,7 +349,7 @@ export async function logInWebKit(
     // the phone's SMS history cleared first, so that the 60-second resend rule does not bite between runs
     await fetch(`${baseUrl}/__sandbox/sms?phone=${login.phone}`, { method: 'DELETE' });
     await (await browser.$('input[name="phone"]')).setValue(login.phone);
-    await (await browser.$('//*[normalize-space(text())="获取验证码"]')).click();
+    await (await browser.$('//button[normalize-space(.)="获取验证码"]')).click();
     let code = '';
     await browser.waitUntil(
       async () => {
