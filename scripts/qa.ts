@@ -405,22 +405,44 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
           }
           records.push(...mine);
           notReached.push(...missing.map((name) => `${host} ${os} ${engine} ${name}`));
-          combinations.push({
+          const combined = {
             host,
             os,
             engine,
             routes: new Set(mine.map((r) => r.name)).size,
             ...medianAndWorst(mine.map((r) => r.contentMs)),
-          });
+          };
+          combinations.push(combined);
+          const found = mine.reduce((n, r) => n + r.findings.length, 0);
+          options.log?.(
+            `${host} ${os} ${engine}: ${combined.routes} routes, time to content median ${combined.medianMs} ms, ` +
+              `worst ${combined.worstMs} ms, ${found} finding(s)`,
+          );
+          writeReport(options, wanted.length, records, notReached, failures, combinations);
         }
     } finally {
       await browser?.close();
       await driver?.stop();
     }
   }
+  return { records, summary: writeReport(options, wanted.length, records, notReached, failures, combinations) };
+}
+
+/**
+ * Writes the report of what has been walked so far (index.html and report.json in `options.out`) and resolves its
+ * summary: written after each combination, so that a run cut short keeps what it saw.
+ */
+function writeReport(
+  options: QaOptions,
+  routes: number,
+  records: QaRoute[],
+  notReached: string[],
+  failures: string[],
+  combinations: QaSummary['combinations'],
+): QaSummary {
   const findings =
     records.reduce((n, r) => n + r.findings.length, 0) + failures.length + (options.sandbox ? notReached.length : 0);
-  const summary: QaSummary = { routes: wanted.length, findings, notReached, failures, combinations };
+  const summary: QaSummary = { routes, findings, notReached, failures, combinations };
   const failed = failures.map((failure) => `(could not walk) ${failure}`);
   writeFileSync(
     path.join(options.out, 'index.html'),
@@ -430,7 +452,7 @@ export async function runQa(options: QaOptions): Promise<{ records: QaRoute[]; s
     path.join(options.out, 'report.json'),
     JSON.stringify({ base: options.base, width: options.width, summary, routes: records }, null, 2),
   );
-  return { records, summary };
+  return summary;
 }
 
 /** The command line (see the file's comment). */
