@@ -135,9 +135,11 @@ describe.each<Host>(['wechat', 'alipay'])('WebKit, %s bundle on an iPhone', (hos
     await (await browser.$('input[name="amount"]')).setValue('100');
     const text = await untilContent(phone);
     await browser.saveScreenshot(path.join(shots, `${host}-income-withdraw.png`));
-    // 0.1 %, at least ¥1.00, free for the month's first two: what arrives is the amount less the fee shown
-    const fee = Number(/手续费 ¥([\d.]+)/.exec(text)?.[1]);
-    expect([0, 1]).toContain(fee);
+    // free for the month's first two (本次免手续费, with how many are left), else 0.1 %, at least ¥1.00: what arrives is
+    // the amount less the fee
+    const fee = text.includes('本次免手续费') ? 0 : Number(/手续费 ¥([\d.]+)/.exec(text)?.[1]);
+    if (fee === 0) expect(text).toMatch(/本月剩余免费提现[12]次，本次免手续费/);
+    else expect(fee).toBe(1);
     expect(text).toContain(`实际到账 ¥${(100 - fee).toFixed(2)}`);
     await expectClean(phone);
   });
