@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { remote } from 'webdriverio';
+import { freePort } from '../../scripts/sandbox-process';
 import type { WalkTab } from './walk';
 
 /**
@@ -31,17 +32,6 @@ export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
 
 /** WebKitGTK's WebDriver (Debian's webkit2gtk-driver). */
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** What the proxy puts before a page's own scripts. */
 export interface PageInjection {
