@@ -191,6 +191,16 @@ export function arrearsRoutes(db: PGlite, config: SandboxConfig, now: () => numb
     const at = now();
     const payWay = platform === 'wechat' ? 2 : 1;
     const wanted = platform === 'wechat' ? 'r9a_weixin' : 'alipay';
+    // Another account's fee period or arrears record is out of reach (its existence not told), before anything else.
+    const foreign = await scalar(
+      db,
+      `select (select count(*) from unnest($2::bigint[]) x (id)
+                where not exists (select 1 from fee_period f where f.id = x.id and f.account_id = $1))
+            + (select count(*) from unnest($3::bigint[]) x (id)
+                where not exists (select 1 from arrears a where a.id = x.id and a.account_id = $1))`,
+      [accountId, body.instalmentIds ?? [], body.arrearsIds ?? []],
+    );
+    if (foreign > 0) throw hidden('欠费记录不存在或无权查看');
     if (callerClient !== wanted) {
       throw new BizError(1, platform === 'wechat' ? '请在微信中完成缴费' : '请在支付宝中完成缴费');
     }

@@ -12,6 +12,7 @@ import {
 } from '../../src/api/card-rules';
 import { templateInForce } from '../domain/cards';
 import { endpoints } from '../http/endpoint';
+import { hidden } from '../http/access';
 import { BizError, INVALID } from '../http/envelope';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
@@ -321,8 +322,9 @@ export function cardSettingsRoutes(db: PGlite, now: () => number) {
       const t = await one<{ siteId: number }>(db, 'select site_id from month_card_template where id = $1', [
         body.templateId,
       ]);
+      // A template of a site the caller does not see is out of reach, its existence not told.
       if (!t || !(await scope.siteIds()).includes(Number(t.siteId)) || scope.account.accountType === 3) {
-        throw new BizError(INVALID, '套餐不存在');
+        throw hidden('套餐不存在或无权查看');
       }
       checkMonthTemplate(body);
       await db.query(

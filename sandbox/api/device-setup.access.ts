@@ -35,13 +35,13 @@ export const ACCESS: AccessTable = {
     expect: can('device:add'),
   },
   'POST /api/box/updateBatchChargerQrCode': {
-    request: (o) => ({ boxId: o.box, items: [{ chargerId: 999_999, qrCode: 'YCQ000000000' }] }),
+    request: (o) => ({ boxId: o.box, items: [{ chargerId: o.charger, qrCode: 'YCQ000000000' }] }),
     expect: can('device:add'),
   },
   'GET /api/box/getConnectorDetail': { request: (o) => ({ chargerId: o.charger }), expect: can('site:view') },
   'GET /api/charger/powerCharts': { request: (o) => ({ orderNo: o.orderNo }), expect: can('site:view') },
   'POST /api/r9/charge/remoteStop': {
-    request: (o) => ({ chargerId: o.charger, orderNo: 'NOSUCHORDER' }),
+    request: (o) => ({ chargerId: o.charger, orderNo: o.orderNo }),
     expect: can('remote:charge'),
   },
 };

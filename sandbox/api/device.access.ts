@@ -5,7 +5,7 @@ import { can, PAGE, type AccessTable } from '../trust/matrix';
  * R1): every list of a site the caller sees needs site:view; remarks and unbinding need the site editable (site:edit);
  * commands the owner's site and device:control; the residents' whitelist is the owner's people's (and, read-only, the
  * property's of its sites), never a builder's. Requests that would change the demo world fail their business rule
- * after access (an unknown socket, another site).
+ * after access (an unknown socket), or act on an object their prepare writes (a box to unbind, a resident to delete).
  */
 export const ACCESS: AccessTable = {
   'POST /api/box/getPagedBoxListOfSite': { request: (o) => ({ siteId: o.site, ...PAGE }), expect: can('site:view') },
@@ -18,7 +18,23 @@ export const ACCESS: AccessTable = {
     request: (o) => ({ boxId: o.box, socketNo: 99, minutes: 1 }),
     expect: can('device:control'),
   },
-  'POST /api/site/unbindSocket': { request: (o) => ({ siteId: 999_999, boxId: o.box }), expect: can('site:edit') },
+  'POST /api/site/unbindSocket': {
+    request: (o) => ({ siteId: o.site, boxId: o.box }),
+    expect: can('site:edit'),
+    // A fresh idle box on the side's site, so that the unbinding leaves the site's own boxes to the other rows.
+    prepare: async (o, db) => {
+      const row = await db.query(
+        `insert into device (serial_number, model, device_type, owner_operator_id, site_id, bind_time, signal_mode,
+           create_time, update_time)
+         select 'MXU' || lpad(nextval(pg_get_serial_sequence('device', 'id'))::text, 9, '0'), m.model, 1,
+           s.operator_id, s.id, 0, 1, 0, 0
+         from site s, (select model from device_model where device_type = 1 order by model limit 1) m
+         where s.id = $1 returning id`,
+        [o.site],
+      );
+      return { box: Number((row.rows[0] as { id: number }).id) };
+    },
+  },
   'POST /api/box/getPagedEntranceGuardList': {
     request: (o) => ({ siteId: o.site, ...PAGE }),
     expect: can('site:view'),

@@ -94,7 +94,10 @@ function agentOf(r: RawAgent): AgentInfo {
   };
 }
 
-/** The agent `id` of the operator `ownerId` (status 1 or 2), or code 1 代理不存在. */
+/**
+ * The agent `id` of the operator `ownerId` (status 1 or 2); any other id, another operator's agent included, is out of
+ * reach: code 1 代理不存在 (hidden, its existence not told).
+ */
 async function myAgent(db: Db, ownerId: number, id: number): Promise<AgentInfo> {
   const row = await one<RawAgent>(
     db,
@@ -102,7 +105,7 @@ async function myAgent(db: Db, ownerId: number, id: number): Promise<AgentInfo> 
      where a.id = $1 and a.account_type = 2 and a.parent_id = $2 and a.status in (1, 2)`,
     [id, ownerId],
   );
-  if (!row) fail(FACTORIAL_MESSAGES.missingAgent);
+  if (!row) throw hidden(FACTORIAL_MESSAGES.missingAgent);
   return agentOf(row);
 }
 

@@ -14,5 +14,9 @@ export const ACCESS: AccessTable = {
   'GET /api/bill/subCommPropertyBill': { request: list, expect: can('bill:view', { types: [2] }) },
   'GET /api/bill/subCommBill': { request: list, expect: can('bill:view', { types: [1] }) },
   'GET /api/bill/propertyBill': { request: list, expect: can('bill:view', { types: [3] }) },
-  'GET /api/bill/detail': { request: () => ({ billId: 1_202_611 }), expect: can('bill:view'), object: false },
+  // The bill of the side's site for the matrix's month (billId = siteId × 1,000,000 + yyyymm).
+  'GET /api/bill/detail': {
+    request: (o) => ({ billId: o.site * 1_000_000 + Number(o.month.replace('-', '')) }),
+    expect: can('bill:view'),
+  },
 };

@@ -1,8 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import type { SiteBill, SiteBillDetail, SiteBillPage } from '../../src/api/statements';
-import type { Scope } from '../http/access';
-import { BizError } from '../http/envelope';
+import { hidden, type Scope } from '../http/access';
 import { endpoints } from '../http/endpoint';
 import { touches } from '../http/touch';
 import { one, rows, scalar, type Db } from '../lib/db';
@@ -272,7 +271,7 @@ export function siteBillRoutes(db: PGlite, now: () => number) {
     async ({ scope, input }) => {
       const at = now();
       const bill = billOf(input.billId);
-      if (!bill || bill.month > monthOf(at)) throw new BizError(1, '账单不存在或无权查看');
+      if (!bill || bill.month > monthOf(at)) throw hidden('账单不存在或无权查看');
       // The bill must be one of the caller's lists (its own sites, its agents' sites, a property's visible sites).
       const kinds: ListKind[] =
         scope.account.accountType === 3
@@ -307,7 +306,7 @@ export function siteBillRoutes(db: PGlite, now: () => number) {
         const data: SiteBillDetail = { ...full, days: days.reverse() };
         return data;
       }
-      throw new BizError(1, '账单不存在或无权查看');
+      throw hidden('账单不存在或无权查看');
     },
   );
 

@@ -14,7 +14,12 @@ export const ACCESS: AccessTable = {
   'GET /api/third/getOrderCountOfWait': { request: () => ({}), expect: can('workOrder') },
   'GET /api/third/getPagedOrderListOfAnt': { request: () => ({ status: 3, ...PAGE }), expect: can('workOrder') },
   'GET /api/third/getOrderDetail': { request: (o) => ({ id: o.workOrder }), expect: can('workOrder') },
-  'GET /api/third/getUserListByCommId': { request: () => ({ commId: 10001 }), expect: OPERATOR_SIDE },
+  // The probed account's operator (another operator's id answers an empty list, checked for leaks).
+  'GET /api/third/getUserListByCommId': {
+    request: (o) => ({ commId: o.account }),
+    expect: OPERATOR_SIDE,
+    object: false,
+  },
   'POST /api/third/addSite': {
     request: (o) => ({
       orderId: o.workOrder,

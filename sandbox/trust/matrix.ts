@@ -45,6 +45,10 @@ export interface Objects {
   /** A rider card (active) bound to the side's sites, and one not activated yet. */
   card: number;
   idleCard: number;
+  /** A monthly card template (month_card_template) of the side's first site (a stand-in where it has none). */
+  monthTemplate: number;
+  /** The phone of that card's holder (a rider of the side's sites), for the lookups by phone. */
+  riderPhone: string;
   /** An installation work order of the side's operator (one assigned to a builder first). */
   workOrder: number;
   /** A site application (SiteApply) to the side's operator naming its first site (a pending one first). */
@@ -75,6 +79,12 @@ export interface Objects {
   docRecord: number;
   /** A bound personal bank card of that account (inside, the row that unbinds one writes a fresh one). */
   bankCard: number;
+  /** An agent of that account (inside, the probed operator's own; a stand-in where it has none). */
+  agent: number;
+  /** That account's latest old-card replacement activity (card_replace_activity; a stand-in where it has none). */
+  activity: number;
+  /** An open arrears record of that account (inside, the paying rows write one where it has none). */
+  arrears: number;
   /**
    * The platform's content, the same for every account (no outside): a published notice, a poster on sale (上架), a
    * help article.
