@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { DOC_TYPE_NAMES, exportEmailRule, rangeRefusal, type DocType } from '../../src/api/export-rules';
+import { SITE_BILL_STATUS_LABELS } from '../../src/api/income-rules';
 import type { Scope } from '../http/access';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { createDocRecord, workbookOf, type ExportParams, type ExportTable } from '../domain/exports';
@@ -192,7 +193,6 @@ export async function siteBillTable(
     (b) => (filter.siteId === undefined || b.siteId === filter.siteId) && (only === null || only.has(b.siteId)),
   );
   if (filter.siteId !== undefined && list.length === 0) throw new BizError(1, '账单不存在或无权查看');
-  const STATUS = { 1: '统计中', 2: '已出账' } as const;
   return {
     siteName: filter.siteId === undefined ? null : (list[0]?.siteName ?? null),
     merchantName: filter.merchantId === undefined ? null : (page.list[0]?.merchantName ?? null),
@@ -232,7 +232,7 @@ export async function siteBillTable(
         yuan(b.electricityFee),
         yuan(b.unsettledElectricityFee),
         yuan(b.netIncome),
-        STATUS[b.status],
+        SITE_BILL_STATUS_LABELS[b.status],
       ]),
     },
   };

@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { DOC_LINK_TTL_MS, DOC_RECORD_TTL_MS, DOC_TYPE_NAMES, type DocType } from '../../src/api/export-rules';
 import { BIZ_TYPE_LABELS, type BizType } from '../../src/api/ledger-rules';
-import { ORDER_STATUS_LABELS, PAY_TYPE_LABELS, type OrderStatus } from '../../src/api/order-rules';
+import { WITHDRAW_STATUS_TEXT } from '../../src/api/income-rules';
+import {
+  ORDER_STATUS_LABELS,
+  PAY_TYPE_LABELS,
+  SETTLE_STATUS_LABELS,
+  type OrderStatus,
+} from '../../src/api/order-rules';
 import { REMOTE_REASONS, REMOTE_STATUS_LABELS, type RemoteStatus } from '../../src/api/remote-rules';
 import { one, rows, type Db } from '../lib/db';
 import { BizError, INVALID } from '../http/envelope';
@@ -64,8 +70,9 @@ const time = (ms: unknown) =>
     ? ''
     : new Date(Number(ms) + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
-const WITHDRAW_STATUS: Record<number, string> = { 1: '待审核', 2: '处理中', 3: '已到账', 4: '提现失败', 5: '已驳回' };
-const SETTLE_STATUS: Record<number, string> = { 0: '待入账', 1: '已入账', 2: '待签约托管', 3: '已补结算', 4: '已退回' };
+/** The words of a withdrawal's and an order's settlement status: the app's (income-rules, order-rules). */
+const WITHDRAW_STATUS: Readonly<Record<number, string>> = WITHDRAW_STATUS_TEXT;
+const SETTLE_STATUS: Readonly<Record<number, string>> = SETTLE_STATUS_LABELS;
 
 /** The range as instants: [00:00 of start, 00:00 after end). */
 const rangeOf = (p: ExportParams) => [startOfDay(p.startDate), startOfDay(p.endDate) + DAY_MS] as const;

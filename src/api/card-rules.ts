@@ -21,7 +21,10 @@ export const CARD_TYPE_LABELS: Readonly<Record<CardType, string>> = {
   4: '电子卡',
 };
 
-/** The tag of each card status. */
+/**
+ * The word of each card status (entities.md §31 Card.status, K49; C-mine.md card/tab/list and card/tab/list/info), one
+ * mapping for every screen (issue 30): the cards' status tags, the list's status chips and its "未激活 · 库存卡" line.
+ */
 export const CARD_STATUS_LABELS: Readonly<Record<CardStatus, string>> = {
   1: '未激活',
   2: '已冻结',

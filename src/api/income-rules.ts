@@ -262,3 +262,50 @@ export function firstAutoWithdrawDay(autoMode: number, date: number, today: stri
     (autoMode === 3 && Number(today.slice(8)) === date);
   return runsToday && beforeTen ? today : nextAutoWithdrawDay(autoMode, date, today);
 }
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Status words of the income section's entities (issue 30: one record, one word on every screen and in every export)
+// ---------------------------------------------------------------------------------------------------------------------
+
+/**
+ * The word of each withdrawal status (entities.md §55 Withdrawal; D-income.md withdraw-list), the one every screen shows
+ * for it: the records' tags, the result's status field and its timeline, and the 状态 column of the withdrawals export
+ * (sandbox domain/exports.ts).
+ */
+export const WITHDRAW_STATUS_TEXT: Readonly<Record<1 | 2 | 3 | 4 | 5, string>> = {
+  1: '待审核',
+  2: '处理中',
+  3: '已到账',
+  4: '提现失败',
+  5: '已驳回',
+};
+
+/**
+ * SiteBill.status (entities.md §76; D-income.md /income/statement/bill/siteBill "status tag 统计中 (current month) /
+ * 已出账"): 1 统计中, 2 已出账 — the bill list, the bill's detail and the 状态 column of the site-bill export.
+ */
+export const SITE_BILL_STATUS_LABELS: Readonly<Record<1 | 2, string>> = {
+  1: '统计中',
+  2: '已出账',
+};
+
+/**
+ * AreaCardFreeze.status (entities.md §49; D-income.md /income/areaCard-bill "Status chips 全部 | 冻结中 | 部分解冻 | 已解冻 |
+ * 已退款"): 1 冻结中, 2 部分解冻, 3 已解冻, 4 已退款 — the chips and the records' tags.
+ */
+export const AREA_FREEZE_STATUS_LABELS: Readonly<Record<1 | 2 | 3 | 4, string>> = {
+  1: '冻结中',
+  2: '部分解冻',
+  3: '已解冻',
+  4: '已退款',
+};
+
+/**
+ * BankCard.verifyStatus of a corporate account (entities.md §51; D-income.md /income/bank "已验证 (green) / 待打款验证
+ * (orange) / 未验证 (grey)"): 0 未验证, 1 待打款验证, 2 已验证 — /income/bank and /income/openAccountDetail.
+ */
+export const BANK_VERIFY_STATUS_LABELS: Readonly<Record<0 | 1 | 2, string>> = {
+  0: '未验证',
+  1: '待打款验证',
+  2: '已验证',
+};

@@ -38,6 +38,21 @@ export const DEVICE_TYPE_NAMES: Readonly<Record<number, string>> = {
   7: '烟感',
 };
 
+/**
+ * WarningRecord.status (entities.md §88; C-mine.md /mine/message/warning "the status segment 全部 / 未恢复 / 已恢复",
+ * rows "未恢复 · 已持续2小时" or "已恢复 14:20"): 0 未恢复, 1 已恢复 — the segment, the rows and the top card's count.
+ */
+export const WARNING_STATUS_LABELS: Readonly<Record<0 | 1, string>> = {
+  0: '未恢复',
+  1: '已恢复',
+};
+
+/** WarningRecord.level (entities.md §88): 1 一般, 2 严重 — the rows' level tag. */
+export const WARNING_LEVEL_LABELS: Readonly<Record<1 | 2, string>> = {
+  1: '一般',
+  2: '严重',
+};
+
 /** One row of GET /api/warning/warningRecordList. */
 export interface WarningRow {
   id: number;

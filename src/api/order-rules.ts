@@ -10,7 +10,10 @@ export type OrderStatus = 1 | 2 | 3 | 4 | 5;
 /** Refund statuses (entities.md OrderRefund): 1 退款中, 2 已退款, 3 退款失败; the words of a refund on every screen. */
 export const REFUND_STATUS_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '退款中', 2: '已退款', 3: '退款失败' };
 
-/** Labels of OrderStatus (the detail's banner and the rows' tags). */
+/**
+ * Labels of OrderStatus (entities.md §42): the detail's banner, the rows' tags of 充电记录 and of a card's 充电记录, and
+ * the exports' 状态 column.
+ */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   1: '充电中',
   2: '已完成',
@@ -18,6 +21,34 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   4: '部分退款',
   5: '启动失败',
 };
+
+/**
+ * Settlement status of a charge order or an online recharge (entities.md §42 ChargeOrder.settleStatus, §33, K39): 0 待入账,
+ * 1 已入账, 2 待签约托管, 3 已补结算, 4 已退回 — the words of the exports' 结算状态 column (sandbox domain/exports.ts).
+ */
+export const SETTLE_STATUS_LABELS: Readonly<Record<0 | 1 | 2 | 3 | 4, string>> = {
+  0: '待入账',
+  1: '已入账',
+  2: '待签约托管',
+  3: '已补结算',
+  4: '已退回',
+};
+
+/**
+ * The held orders' and recharges' status on /compact/index, its chips and the rows' tags alike (A-shell-home-settlement.md
+ * §6: "status chips 待签约 (default) / 已补结算 / 已退回"): settleStatus 2 in the design's short word 待签约, 3 and 4 as
+ * SETTLE_STATUS_LABELS.
+ */
+export const HELD_STATUS_LABELS: Readonly<Record<2 | 3 | 4, string>> = {
+  2: '待签约',
+  3: SETTLE_STATUS_LABELS[3],
+  4: SETTLE_STATUS_LABELS[4],
+};
+
+/** The word of an order's status (ORDER_STATUS_LABELS), '--' for a value outside it. */
+export function orderStatusLabel(status: number): string {
+  return ORDER_STATUS_LABELS[status as OrderStatus] ?? '--';
+}
 
 /**
  * The charging-order lists' tabs (C-mine.md /mine/chargerRecord-list): 1 已完成, 2 已退款, 3 待入账. The export of a
@@ -77,7 +108,7 @@ export function refundReasonError(reason: string): string | null {
   return null;
 }
 
-/** Labels of ChargeOrder.endReason (entities.md): 1–8. */
+/** Labels of ChargeOrder.endReason (entities.md §42, K37): 1–8, on the order's detail and a card's 充电记录. */
 export const END_REASON_LABELS: Readonly<Record<number, string>> = {
   1: '充满自停',
   2: '时间到',

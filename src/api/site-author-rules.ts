@@ -10,7 +10,10 @@ import { shanghai } from '@/lib/time';
 /** SiteApply statuses: 0 待处理, 1 已同意, 2 已拒绝, 3 已过期. */
 export type SiteApplyStatus = 0 | 1 | 2 | 3;
 
-/** Status names, as the result tags show them. */
+/**
+ * Status names (entities.md §15 SiteApply; C-mine.md /mine/siteAuthor), one mapping for every screen (issue 30): the
+ * result tags of the lists and the detail, and the chips of 已处理.
+ */
 export const SITE_APPLY_STATUS_NAMES: Readonly<Record<SiteApplyStatus, string>> = {
   0: '待处理',
   1: '已同意',

@@ -9,6 +9,16 @@ import { MOBILE_MESSAGE, PHONE_PATTERN } from './rules';
  * reports its failures in order; forms show only the first (see firstError / firstFailure in ./rules).
  */
 
+/**
+ * Site.status (entities.md §9, K17; B-site.md §4 "1 运营中, 2 建设中 (created by a work order), 3 已停用"), the word of a
+ * site's status wherever a screen names it: the work order's site tag and the 建设中 site an approval creates.
+ */
+export const SITE_STATUS_LABELS: Readonly<Record<1 | 2 | 3, string>> = {
+  1: '运营中',
+  2: '建设中',
+  3: '已停用',
+};
+
 /** Allowed characters of a site name: Chinese, letters, digits, space and ()（）-#. */
 export const SITE_NAME_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9 ()（）#-]+$/;
 /** Customer-service phone: a mobile, a landline 0571-88888888, or a 400/800 number 400-800-1234. */

@@ -2,6 +2,13 @@ import { Skeleton, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
 import type { DeductionStatus, FeePeriodStatus, PlanStatus } from '@/api/settlement';
+import {
+  COST_SETTLEMENT_STATUS_LABELS,
+  DEDUCTION_STATUS_LABELS,
+  FEE_PERIOD_STATUS_LABELS,
+  PLAN_STATUS_LABELS,
+  SITE_INSTALMENT_STATUS_LABELS,
+} from '@/api/settlement-rules';
 import { formatFen } from '@/lib/money';
 import styles from './settlement.module.css';
 
@@ -92,42 +99,42 @@ export function Failed({ text = '加载失败', onRetry }: { text?: string; onRe
 type TagColor = 'primary' | 'success' | 'default' | 'warning' | 'danger';
 const tag = (text: string, color: TagColor) => ({ text, color });
 
-/** Plan status (A §4): 分期中 blue, 已结清 green, 已终止 grey, 暂停扣款 orange. */
+/** Plan status (A §4): 分期中 blue, 已结清 green, 已终止 grey, 暂停扣款 orange; words PLAN_STATUS_LABELS. */
 export const PLAN_TAGS: Record<PlanStatus, { text: string; color: TagColor }> = {
-  1: tag('分期中', 'primary'),
-  2: tag('已结清', 'success'),
-  3: tag('已终止', 'default'),
-  4: tag('暂停扣款', 'warning'),
+  1: tag(PLAN_STATUS_LABELS[1], 'primary'),
+  2: tag(PLAN_STATUS_LABELS[2], 'success'),
+  3: tag(PLAN_STATUS_LABELS[3], 'default'),
+  4: tag(PLAN_STATUS_LABELS[4], 'warning'),
 };
 
-/** Deduction status (InstalmentDeduction): 冻结中, 已扣清, 部分扣款, 未扣款. */
+/** Deduction status (InstalmentDeduction): 冻结中, 已扣清, 部分扣款, 未扣款; words DEDUCTION_STATUS_LABELS. */
 export const DEDUCTION_TAGS: Record<DeductionStatus, { text: string; color: TagColor }> = {
-  1: tag('冻结中', 'primary'),
-  2: tag('已扣清', 'success'),
-  3: tag('部分扣款', 'warning'),
-  4: tag('未扣款', 'danger'),
+  1: tag(DEDUCTION_STATUS_LABELS[1], 'primary'),
+  2: tag(DEDUCTION_STATUS_LABELS[2], 'success'),
+  3: tag(DEDUCTION_STATUS_LABELS[3], 'warning'),
+  4: tag(DEDUCTION_STATUS_LABELS[4], 'danger'),
 };
 
-/** Monthly sheet status (oldStages): 已结算 green, 有欠费 red (结算中 while open). */
+/** Monthly sheet status (oldStages): 已结算 green, 有欠费 red (结算中 while open); words COST_SETTLEMENT_STATUS_LABELS. */
 export const SHEET_TAGS: Record<1 | 2 | 3, { text: string; color: TagColor }> = {
-  1: tag('结算中', 'primary'),
-  2: tag('已结算', 'success'),
-  3: tag('有欠费', 'danger'),
+  1: tag(COST_SETTLEMENT_STATUS_LABELS[1], 'primary'),
+  2: tag(COST_SETTLEMENT_STATUS_LABELS[2], 'success'),
+  3: tag(COST_SETTLEMENT_STATUS_LABELS[3], 'danger'),
 };
 
-/** Platform-fee period status (recordList): 结算中 blue, 已结清 green, 欠费 red, 已补缴 grey. */
+/** Platform-fee period status (recordList): 结算中 blue, 已结清 green, 欠费 red, 已补缴 grey; FEE_PERIOD_STATUS_LABELS. */
 export const PERIOD_TAGS: Record<FeePeriodStatus, { text: string; color: TagColor }> = {
-  1: tag('结算中', 'primary'),
-  2: tag('已结清', 'success'),
-  3: tag('欠费', 'danger'),
-  4: tag('已补缴', 'default'),
+  1: tag(FEE_PERIOD_STATUS_LABELS[1], 'primary'),
+  2: tag(FEE_PERIOD_STATUS_LABELS[2], 'success'),
+  3: tag(FEE_PERIOD_STATUS_LABELS[3], 'danger'),
+  4: tag(FEE_PERIOD_STATUS_LABELS[4], 'default'),
 };
 
-/** Site instalment status (split mode): 分期中, 已结清, 暂停分账. */
+/** Site instalment status (split mode): 分期中, 已结清, 暂停分账; words SITE_INSTALMENT_STATUS_LABELS. */
 export const SITE_INSTALMENT_TAGS: Record<1 | 2 | 3, { text: string; color: TagColor }> = {
-  1: tag('分期中', 'primary'),
-  2: tag('已结清', 'success'),
-  3: tag('暂停分账', 'warning'),
+  1: tag(SITE_INSTALMENT_STATUS_LABELS[1], 'primary'),
+  2: tag(SITE_INSTALMENT_STATUS_LABELS[2], 'success'),
+  3: tag(SITE_INSTALMENT_STATUS_LABELS[3], 'warning'),
 };
 
 /** A status tag of one of the tables above. */

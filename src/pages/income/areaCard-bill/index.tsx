@@ -8,6 +8,7 @@ import {
   type AreaCardFreezePage,
   type AreaCardRelease,
 } from '@/api/statements';
+import { AREA_FREEZE_STATUS_LABELS } from '@/api/income-rules';
 import { showAlert } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
@@ -32,11 +33,12 @@ import { areaCardBillStore, FREEZE_STATUSES, type AreaCardBillStore } from '@/st
 
 const INFO =
   '区域储值卡可在区域内多个站点使用，充值款先冻结，用户每次刷卡消费后按消费站点的分润规则解冻入账；用户退卡时从冻结金额中原路退回。';
+/** The records' status tags: the words of AREA_FREEZE_STATUS_LABELS, the colour repeating them. */
 const TAGS: Record<AreaCardFreeze['status'], { text: string; color: 'primary' | 'warning' | 'success' | 'default' }> = {
-  1: { text: '冻结中', color: 'primary' },
-  2: { text: '部分解冻', color: 'warning' },
-  3: { text: '已解冻', color: 'success' },
-  4: { text: '已退款', color: 'default' },
+  1: { text: AREA_FREEZE_STATUS_LABELS[1], color: 'primary' },
+  2: { text: AREA_FREEZE_STATUS_LABELS[2], color: 'warning' },
+  3: { text: AREA_FREEZE_STATUS_LABELS[3], color: 'success' },
+  4: { text: AREA_FREEZE_STATUS_LABELS[4], color: 'default' },
 };
 
 function Releases({ freezeId }: { freezeId: number }) {

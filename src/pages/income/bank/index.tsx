@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { CorporateAccount, SavingsCard } from '@/api/bank';
+import { BANK_VERIFY_STATUS_LABELS } from '@/api/income-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { useRouteQuery } from '@/components/route-query';
@@ -23,10 +24,11 @@ import styles from './bank.module.css';
  * (for=auto: of the automatic withdrawal) and goes back; otherwise a tap offers 解绑银行卡 with a confirmation.
  */
 
+/** A corporate account's verification tag: the words of BANK_VERIFY_STATUS_LABELS, the colour repeating them. */
 const VERIFY_TAGS: Record<0 | 1 | 2, { text: string; color: string }> = {
-  0: { text: '未验证', color: 'default' },
-  1: { text: '待打款验证', color: 'warning' },
-  2: { text: '已验证', color: 'success' },
+  0: { text: BANK_VERIFY_STATUS_LABELS[0], color: 'default' },
+  1: { text: BANK_VERIFY_STATUS_LABELS[1], color: 'warning' },
+  2: { text: BANK_VERIFY_STATUS_LABELS[2], color: 'success' },
 };
 
 const SavingsTile = observer(function SavingsTile({

@@ -7,7 +7,7 @@ import { clsx } from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BUSINESS_CATEGORIES } from '@/api/income-rules';
+import { BANK_VERIFY_STATUS_LABELS, BUSINESS_CATEGORIES } from '@/api/income-rules';
 import { confirm, toast } from '@/components/feedback';
 import { RegionField } from '@/components/region-field';
 import { useIsBuilt } from '@/components/route-availability';
@@ -26,8 +26,6 @@ import { openAccountStore, openFormError, type OpenAccountStore } from '@/stores
  * 网商银行 · 电子账户, the masked number with 👁 for 10 s and 复制, 开户时间, the settlement card with 更换, 提现记录,
  * 自动提现, 查看已签署协议).
  */
-
-const VERIFY_TAGS: Record<number, string> = { 0: '未验证', 1: '待打款验证', 2: '已验证' };
 
 const Prerequisites = observer(function Prerequisites({ store }: { store: OpenAccountStore }) {
   const isBuilt = useIsBuilt();
@@ -277,7 +275,7 @@ const Opened = observer(function Opened({ store }: { store: OpenAccountStore }) 
           <div className={styles.cardRow}>
             <BankLogo url={card.bankLogo} />
             <div>
-              {cardLabel(card)} <Tag fill="outline">{VERIFY_TAGS[card.verifyStatus]}</Tag>
+              {cardLabel(card)} <Tag fill="outline">{BANK_VERIFY_STATUS_LABELS[card.verifyStatus]}</Tag>
             </div>
             {isBuilt(href('exchangeBank')) && (
               <ActionLink to={href('exchangeBank')} className={styles.link}>

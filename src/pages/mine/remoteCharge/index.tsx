@@ -10,6 +10,7 @@ import { REMOTE_REASONS } from '@/api/remote';
 import { confirm, showAlert, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
+import { DEVICE_STATUS, SOCKET_STATUS } from '@/lib/device-status';
 import { BottomBar, Field } from '@/sections/mine/card-parts';
 import styles from '@/sections/mine/riders.module.css';
 import { useScreenStore } from '@/stores/screen-store';
@@ -17,12 +18,12 @@ import { REMOTE_HOURS, remoteChargeStore, type RemoteChargeStore } from '@/store
 
 /**
  * /mine/remoteCharge — 远程充电 (C-mine.md remoteCharge; Business rule 15): the chosen box (→ searchSerial; serial,
- * name, site, 在线/离线), its socket grid (only 空闲 selectable), 充电时长 1–12 h (never above the site's longest
+ * name, site, its status 在线 / 离线 / 故障 as every screen names a box's — DEVICE_STATUS; 故障 still counts as online
+ * here), its socket grid (SOCKET_STATUS words; only 空闲 selectable), 充电时长 1–12 h (never above the site's longest
  * charge), 原因 and 备注, the notice, and 开始充电 → confirmation → remotePay once → "已下发启动指令"; the sockets are
  * read again after 3 s and 6 s ("充电已开始" once the socket charges); a failed start shows its reason.
  */
 
-const SOCKET_LABELS: Record<number, string> = { 0: '空闲', 1: '充电中', 2: '已充满', 3: '故障', 4: '离线' };
 const SOCKET_TONES: Record<number, string | undefined> = {
   0: styles.socketIdle,
   1: styles.socketBusy,
@@ -56,7 +57,7 @@ const Sockets = observer(function Sockets({ store }: { store: RemoteChargeStore 
           onClick={() => tap(c)}
         >
           <b>{c.socketNo}</b>
-          <span>{SOCKET_LABELS[c.status] ?? '--'}</span>
+          <span>{SOCKET_STATUS[c.status]?.label ?? '--'}</span>
           {c.status === 1 && c.remainMinutes > 0 && <small>剩{Math.ceil(c.remainMinutes / 60)}小时</small>}
         </button>
       ))}
@@ -113,8 +114,8 @@ const RemoteCharge = observer(function RemoteCharge() {
             <span>
               <b>{store.serialNumber}</b> {box?.remark || ''} · {box?.siteName || '--'}{' '}
               {box && (
-                <Tag color={store.boxOnline ? 'success' : 'default'} fill="outline">
-                  {store.boxOnline ? '在线' : '离线'}
+                <Tag color={DEVICE_STATUS[box.status]?.tone ?? 'default'} fill="outline">
+                  {DEVICE_STATUS[box.status]?.label ?? '--'}
                 </Tag>
               )}
             </span>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getArrearsList, type ArrearsRecord } from '@/api/arrears';
 import { getInstalmentPlans, type InstalmentPlan } from '@/api/settlement';
+import { ARREARS_STATUS_LABELS } from '@/api/settlement-rules';
 import { showAlert } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { Segmented } from '@/components/segmented';
@@ -33,7 +34,6 @@ const TABS: readonly { key: PlanTab; label: string }[] = [
   { key: '2', label: '合同分期' },
 ];
 
-const ARREARS_STATUS: Record<1 | 2 | 3, string> = { 1: '未还', 2: '部分已还', 3: '已还清' };
 const SOURCE: Record<1 | 2 | 3, string> = { 1: '设备分期', 2: '合同分期', 3: 'SIM月租' };
 
 const Summary = observer(function Summary({ store }: { store: StagesStore }) {
@@ -78,7 +78,7 @@ function ArrearsRow({ a }: { a: ArrearsRecord }) {
         <span>
           {a.cycle} · {SOURCE[a.source]}
         </span>
-        <span className={a.status === 3 ? undefined : s.danger}>{ARREARS_STATUS[a.status]}</span>
+        <span className={a.status === 3 ? undefined : s.danger}>{ARREARS_STATUS_LABELS[a.status]}</span>
       </div>
       <div className={s.rowLine}>
         {a.planNo && <span>{a.planNo}</span>}

@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import type { HeldStatus } from '@/api/compact';
+import { HELD_STATUS_LABELS } from '@/api/order-rules';
 import { getUnSignBackOrderCount, type UnSignBackOrderCount } from '@/api/home';
 import { getMerchantSignStatus, type MerchantSignStatus } from '@/api/income';
 import { href } from '@/config/routes';
@@ -19,11 +20,11 @@ export function daysLeft(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / DAY_MS));
 }
 
-export const HELD_CHIPS: readonly { key: string; label: string }[] = [
-  { key: '2', label: '待签约' },
-  { key: '3', label: '已补结算' },
-  { key: '4', label: '已退回' },
-];
+/** The status chips of the held lists (A §6), in the words of the rows' tags (HELD_STATUS_LABELS). */
+export const HELD_CHIPS: readonly { key: string; label: string }[] = ([2, 3, 4] as const).map((status) => ({
+  key: `${status}`,
+  label: HELD_STATUS_LABELS[status],
+}));
 
 export const HELD_EMPTY: Record<HeldStatus, string> = {
   2: '暂无待签约订单',

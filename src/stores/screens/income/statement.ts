@@ -29,6 +29,7 @@ import {
   type YearStatement,
 } from '@/api/statements';
 import { getBalance, getRevenueCurve, type RevenueCurve, type WalletBalance } from '@/api/income';
+import { AREA_FREEZE_STATUS_LABELS } from '@/api/income-rules';
 import { getCoinsOrderTotalMoney } from '@/api/home';
 import { getSiteNameList } from '@/api/site';
 import { getCoinsOrderList } from '@/api/site-income';
@@ -558,14 +559,11 @@ export const incomeDetailStore = screenStore(
   'visit',
 );
 
-/** The status chips of the area-card freezes (全部 = 0). */
-export const FREEZE_STATUSES = [
+/** The status chips of the area-card freezes (全部 = 0), in the words of the records' tags (AREA_FREEZE_STATUS_LABELS). */
+export const FREEZE_STATUSES: readonly { key: string; label: string }[] = [
   { key: '0', label: '全部' },
-  { key: '1', label: '冻结中' },
-  { key: '2', label: '部分解冻' },
-  { key: '3', label: '已解冻' },
-  { key: '4', label: '已退款' },
-] as const;
+  ...([1, 2, 3, 4] as const).map((status) => ({ key: `${status}`, label: AREA_FREEZE_STATUS_LABELS[status] })),
+];
 
 /** /income/areaCard-bill — the wallet's frozen part, the month's recharges, the filters, the expanded record (D §4). */
 export class AreaCardBillStore {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getCardList, updateBatchBindSite, type CardListPage, type CardRow, type CardType } from '@/api/card';
-import { BATCH_BIND_MAX, CARD_KEYWORD_MAX } from '@/api/card-rules';
+import { BATCH_BIND_MAX, CARD_KEYWORD_MAX, CARD_STATUS_LABELS, type CardStatus } from '@/api/card-rules';
 import { simpleSiteList } from '@/api/site-settings';
 import { screenStore } from '@/stores/screen-store';
 import type { RootStore } from '@/stores/root';
@@ -19,16 +19,16 @@ export interface StatusChip {
   status: number | undefined;
 }
 
-/** The status chips of a card type: 1/3/4 全部/正常/未激活/已冻结; 2 全部/正常/未激活/已停卡/已过期. */
+/**
+ * The status chips of a card type (C-mine.md card/tab/list): 1/3/4 全部/正常/未激活/已冻结; 2 全部/正常/未激活/已停卡/已过期,
+ * in the words of the cards' tags (CARD_STATUS_LABELS).
+ */
 export function statusChips(cardType: CardType): StatusChip[] {
-  const base = [
+  const statuses: readonly CardStatus[] = cardType === 2 ? [3, 1, 6, 5] : [3, 1, 2];
+  return [
     { label: '全部', status: undefined },
-    { label: '正常', status: 3 },
-    { label: '未激活', status: 1 },
+    ...statuses.map((status) => ({ label: CARD_STATUS_LABELS[status], status })),
   ];
-  return cardType === 2
-    ? [...base, { label: '已停卡', status: 6 }, { label: '已过期', status: 5 }]
-    : [...base, { label: '已冻结', status: 2 }];
 }
 
 export class CardListStore {

@@ -9,7 +9,13 @@ import {
   type DealtApplyDetail,
   type SiteApplyDetail,
 } from '@/api/site-author';
-import { SCOPE_NAMES, SITE_AUTHOR_MESSAGES, authEndOf, rejectReasonRule } from '@/api/site-author-rules';
+import {
+  SCOPE_NAMES,
+  SITE_APPLY_STATUS_NAMES,
+  SITE_AUTHOR_MESSAGES,
+  authEndOf,
+  rejectReasonRule,
+} from '@/api/site-author-rules';
 import { firstError } from '@/api/rules';
 import { formatTime } from '@/lib/time';
 import type { RootStore } from '@/stores/root';
@@ -52,12 +58,10 @@ export class SiteAuthorStore {
 export const siteAuthorStore = screenStore((root) => new SiteAuthorStore(root));
 
 /** The chips of 已处理: 全部 / 已同意 / 已拒绝 / 已过期 (status filter; undefined = all). */
-export const PROCESSED_CHIPS = [
+export const PROCESSED_CHIPS: readonly { label: string; value: 1 | 2 | 3 | undefined }[] = [
   { label: '全部', value: undefined },
-  { label: '已同意', value: 1 },
-  { label: '已拒绝', value: 2 },
-  { label: '已过期', value: 3 },
-] as const;
+  ...([1, 2, 3] as const).map((value) => ({ label: SITE_APPLY_STATUS_NAMES[value], value })),
+];
 
 export type ProcessedFilter = (typeof PROCESSED_CHIPS)[number]['value'];
 

@@ -73,10 +73,11 @@ export const SITE_TEXT_LABELS: Readonly<Record<Exclude<SiteTextField, 'address'>
   servicePhone: '客服电话',
 };
 
-/** Contract status names (contractDetail.status). */
+/**
+ * Contract status names (contractDetail.status; entities.md §13 SiteContract, derived from its InstalmentPlan: 1 履行中
+ * while the plan is 分期中 or 暂停扣款, 2 已结清, 3 已终止). A site's device instalment reads SITE_INSTALMENT_STATUS_LABELS.
+ */
 export const CONTRACT_STATUS_NAMES: Readonly<Record<1 | 2 | 3, string>> = { 1: '履行中', 2: '已结清', 3: '已终止' };
-/** Device instalment status names (querySiteInstalmentStatus.status). */
-export const INSTALMENT_STATUS_NAMES: Readonly<Record<1 | 2 | 3, string>> = { 1: '分期中', 2: '已结清', 3: '暂停分账' };
 
 /**
  * The site profile of one site: its detail (siteBaseInfo), review state, device instalment (split-mode accounts),

@@ -1,6 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { getHeldCharges, type HeldChargeOrder, type HeldPage } from '@/api/compact';
+import { HELD_STATUS_LABELS } from '@/api/order-rules';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
 import { href } from '@/config/routes';
@@ -15,8 +16,6 @@ import { compactStore, daysLeft, HELD_EMPTY } from '@/stores/screens/home/compac
  * masked rider, 微信/支付宝, amount, pay time, status; 待签约 rows count down to their return (red within 3 days),
  * 已补结算 rows show when they were settled, 已退回 when returned. A row opens the order.
  */
-
-const TAGS = { 2: '待签约', 3: '已补结算', 4: '已退回' } as const;
 
 function HeldStatusLine({
   o,
@@ -51,7 +50,7 @@ function Row({ o, now }: { o: HeldChargeOrder; now: number }) {
         <span>用户 {o.userPhone}</span>
         <span>{o.payType === 2 ? '支付宝' : '微信'}</span>
         <span>支付时间 {formatTime(o.payTime)}</span>
-        <Tag fill="outline">{TAGS[o.settleStatus]}</Tag>
+        <Tag fill="outline">{HELD_STATUS_LABELS[o.settleStatus]}</Tag>
         <HeldStatusLine o={o} now={now} />
       </div>
     </EntryLink>

@@ -1,6 +1,8 @@
 import { Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { getHeldRecharges, type HeldPage, type HeldRecharge } from '@/api/compact';
+import { CARD_TYPE_LABELS, type CardType } from '@/api/card-rules';
+import { HELD_STATUS_LABELS } from '@/api/order-rules';
 import { PagedList } from '@/components/paged-list';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/time';
@@ -13,9 +15,6 @@ import { compactStore, daysLeft, HELD_EMPTY } from '@/stores/screens/home/compac
  * type, site (area for area cards), amount (月卡 with its days), 微信/支付宝, pay time, status and the countdown; 已退回
  * rows show the amount returned.
  */
-
-const CARD_TYPES: Record<number, string> = { 1: '站点储值卡', 2: '站点月卡', 3: '区域储值卡', 4: '电子卡' };
-const TAGS = { 2: '待签约', 3: '已补结算', 4: '已退回' } as const;
 
 function Row({ o, now }: { o: HeldRecharge; now: number }) {
   let status = null;
@@ -34,7 +33,7 @@ function Row({ o, now }: { o: HeldRecharge; now: number }) {
     <div className={c.row}>
       <div className={c.rowHead}>
         <span>
-          {o.cardNo} · {CARD_TYPES[o.cardType] ?? '卡'}
+          {o.cardNo} · {CARD_TYPE_LABELS[o.cardType as CardType] ?? '卡'}
         </span>
         <span>
           {formatFen(o.amount)}
@@ -48,7 +47,7 @@ function Row({ o, now }: { o: HeldRecharge; now: number }) {
       <div className={c.rowLine}>
         <span>{o.payType === 2 ? '支付宝' : '微信'}</span>
         <span>支付时间 {formatTime(o.payTime)}</span>
-        <Tag fill="outline">{TAGS[o.settleStatus]}</Tag>
+        <Tag fill="outline">{HELD_STATUS_LABELS[o.settleStatus]}</Tag>
         {status}
       </div>
     </div>

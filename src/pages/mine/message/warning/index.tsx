@@ -3,7 +3,13 @@ import { CloseOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { Page } from '@/api/http';
-import { DEVICE_TYPE_NAMES, WARNING_TYPE_NAMES, type WarningRow } from '@/api/messages';
+import {
+  DEVICE_TYPE_NAMES,
+  WARNING_LEVEL_LABELS,
+  WARNING_STATUS_LABELS,
+  WARNING_TYPE_NAMES,
+  type WarningRow,
+} from '@/api/messages';
 import type { WarningType } from '@/api/mine';
 import { toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
@@ -27,8 +33,8 @@ import { deviceListRoute, lastedText, warningStore, type WarningStore } from '@/
 
 const STATUS_OPTIONS = [
   { key: 'all', label: '全部' },
-  { key: '0', label: '未恢复' },
-  { key: '1', label: '已恢复' },
+  { key: '0', label: WARNING_STATUS_LABELS[0] },
+  { key: '1', label: WARNING_STATUS_LABELS[1] },
 ] as const;
 
 function Row({ w, now }: { w: WarningRow; now: number }) {
@@ -39,7 +45,7 @@ function Row({ w, now }: { w: WarningRow; now: number }) {
         <ExclamationCircleOutline className={styles.typeIcon} aria-hidden />
         <b>{WARNING_TYPE_NAMES[w.warningType]}</b>
         <Tag color={w.level === 2 ? 'danger' : 'warning'} fill="outline">
-          {w.level === 2 ? '严重' : '一般'}
+          {WARNING_LEVEL_LABELS[w.level]}
         </Tag>
       </div>
       <div className={styles.line}>
@@ -51,11 +57,11 @@ function Row({ w, now }: { w: WarningRow; now: number }) {
         <span>{formatTime(w.warningTime)}</span>
         {w.status === 0 ? (
           <span className={styles.open} data-testid="warning-state">
-            未恢复 · {lastedText(w.warningTime, now)}
+            {WARNING_STATUS_LABELS[0]} · {lastedText(w.warningTime, now)}
           </span>
         ) : (
           <span className={styles.recovered} data-testid="warning-state">
-            已恢复{' '}
+            {WARNING_STATUS_LABELS[1]}{' '}
             {formatTime(
               w.recoverTime,
               w.recoverTime && w.recoverTime - w.warningTime < 86_400_000 ? 'HH:mm' : 'MM-DD HH:mm',
@@ -86,7 +92,7 @@ const TopCard = observer(function TopCard({ store }: { store: WarningStore }) {
           <b className={styles.open} data-testid="warning-unrecovered">
             {data ? data.unrecoveredCount : '--'}
           </b>
-          未恢复
+          {WARNING_STATUS_LABELS[0]}
         </span>
         <span className={styles.count}>
           <b data-testid="warning-today">{data ? data.todayCount : '--'}</b>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { SiteDetail } from '@/api/site';
+import { SITE_INSTALMENT_STATUS_LABELS } from '@/api/settlement-rules';
 import { chargeRuleSummary, SHARE_STATUS_NAMES } from '@/api/site-settings-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useIsBuilt } from '@/components/route-availability';
@@ -14,7 +15,6 @@ import { safeUrl } from '@/lib/safe-url';
 import { formatTime } from '@/lib/time';
 import {
   CONTRACT_STATUS_NAMES,
-  INSTALMENT_STATUS_NAMES,
   SITE_TEXT_LABELS,
   siteProfileStore,
   shareSummary,
@@ -310,7 +310,7 @@ const Cooperation = observer(function Cooperation({ store, site }: { store: Site
           <List.Item
             extra={
               instalment
-                ? `${INSTALMENT_STATUS_NAMES[instalment.status]} · 分账比例${instalment.proportion}% · 剩余${formatFen(instalment.remainingAmount)}`
+                ? `${SITE_INSTALMENT_STATUS_LABELS[instalment.status]} · 分账比例${instalment.proportion}% · 剩余${formatFen(instalment.remainingAmount)}`
                 : store.instalment.pending
                   ? '加载中'
                   : '无设备分期'

@@ -11,6 +11,7 @@ import {
   type DeductionStatus,
   type InstalmentRefund,
 } from '@/api/settlement';
+import { DEDUCTION_STATUS_LABELS, INSTALMENT_REFUND_STATUS_LABELS } from '@/api/settlement-rules';
 import { PagedList } from '@/components/paged-list';
 import { useRouteQuery } from '@/components/route-query';
 import { Segmented } from '@/components/segmented';
@@ -38,13 +39,9 @@ const TYPE_CHIPS: readonly { key: TypeChip; label: string }[] = [
 ];
 const STATUS_CHIPS: readonly { key: StatusChip; label: string }[] = [
   { key: 'all', label: '全部' },
-  { key: '1', label: '冻结中' },
-  { key: '2', label: '已扣清' },
-  { key: '3', label: '部分扣款' },
-  { key: '4', label: '未扣款' },
+  ...([1, 2, 3, 4] as const).map((status) => ({ key: `${status}` as const, label: DEDUCTION_STATUS_LABELS[status] })),
 ];
 const REFUND_REASONS: Record<1 | 2 | 3, string> = { 1: '提前终止', 2: '多扣退回', 3: '设备退货' };
-const REFUND_STATUS: Record<1 | 2 | 3, string> = { 1: '退款中', 2: '已退款', 3: '退款失败' };
 
 function DeductionRow({ d }: { d: Deduction }) {
   return (
@@ -82,7 +79,7 @@ function RefundRow({ r }: { r: InstalmentRefund }) {
         <span>
           {r.planNo} {r.title}
         </span>
-        <span>{REFUND_STATUS[r.status]}</span>
+        <span>{INSTALMENT_REFUND_STATUS_LABELS[r.status]}</span>
       </div>
       <div className={s.rowLine}>
         <span>

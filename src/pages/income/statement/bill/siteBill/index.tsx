@@ -2,6 +2,7 @@ import { ActionSheet, Tag } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { SITE_BILL_STATUS_LABELS } from '@/api/income-rules';
 import type { SiteBill, SiteBillPage } from '@/api/statements';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
@@ -54,7 +55,7 @@ function BillRow({ bill, tab }: { bill: SiteBill; tab: SiteBillTab }) {
           {bill.communityName && <small className={s.label}> {bill.communityName}</small>}
         </span>
         <Tag color={bill.status === 1 ? 'primary' : 'success'} fill="outline">
-          {bill.status === 1 ? '统计中' : '已出账'}
+          {SITE_BILL_STATUS_LABELS[bill.status]}
         </Tag>
       </div>
       <div className={s.rowLine}>

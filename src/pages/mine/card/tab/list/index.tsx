@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { CardListPage, CardRow, CardType } from '@/api/card';
-import { CARD_TYPE_LABELS } from '@/api/card-rules';
+import { CARD_STATUS_LABELS, CARD_TYPE_LABELS } from '@/api/card-rules';
 import { showAlert, toast } from '@/components/feedback';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink, useIsBuilt } from '@/components/route-availability';
@@ -27,7 +27,9 @@ import styles from '@/sections/mine/riders.module.css';
 
 function Row({ card, store }: { card: CardRow; store: CardListStore }) {
   const holder =
-    card.status === 1 ? '未激活 · 库存卡' : `${card.holderName || card.nickname || '--'} ${maskPhone(card.phone)}`;
+    card.status === 1
+      ? `${CARD_STATUS_LABELS[1]} · 库存卡`
+      : `${card.holderName || card.nickname || '--'} ${maskPhone(card.phone)}`;
   const body = (
     <>
       <div className={styles.itemHead}>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import type { WorkOrderDetail } from '@/api/work-order';
+import { SITE_STATUS_LABELS } from '@/api/site-rules';
 import { APPLY_TYPE_NAMES } from '@/api/work-order-rules';
 import { confirm, toast } from '@/components/feedback';
 import { useRouteQuery, useLeaveWhen } from '@/components/route-query';
@@ -27,9 +28,6 @@ import { installDetailStore, type ActionResult, type InstallDetailStore } from '
  * the builder's training confirmation, 去添加设备 and 提交验收. Every action asks for confirmation first and its button
  * is disabled while it runs.
  */
-
-/** Site statuses (entities.md Site.status). */
-const SITE_STATUS_NAMES = { 1: '运营中', 2: '建设中', 3: '已停用' } as const;
 
 /** Tells the user how an action ended (a refusal before calling; a failure was told by the request layer). */
 function told(result: ActionResult, success: string): boolean {
@@ -108,7 +106,8 @@ function Review({ o }: { o: WorkOrderDetail }) {
                   label: '站点',
                   value: (
                     <>
-                      {o.siteName ?? '--'} {o.siteStatus && <Tag fill="outline">{SITE_STATUS_NAMES[o.siteStatus]}</Tag>}
+                      {o.siteName ?? '--'}{' '}
+                      {o.siteStatus && <Tag fill="outline">{SITE_STATUS_LABELS[o.siteStatus]}</Tag>}
                     </>
                   ),
                   testId: 'site-name',
@@ -259,7 +258,7 @@ const ReviewForm = observer(function ReviewForm({ store }: { store: InstallDetai
             </button>
           ) : e.addstationId ? (
             <p data-testid="new-site">
-              {e.siteName} <Tag fill="outline">建设中</Tag>
+              {e.siteName} <Tag fill="outline">{SITE_STATUS_LABELS[2]}</Tag>
             </p>
           ) : (
             <div className={local.inline}>

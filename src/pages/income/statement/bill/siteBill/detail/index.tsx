@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { SITE_BILL_STATUS_LABELS } from '@/api/income-rules';
 import type { SiteBillDetail } from '@/api/statements';
 import { toast } from '@/components/feedback';
 import { EntryLink } from '@/components/route-availability';
@@ -108,7 +109,7 @@ const Detail = observer(function Detail({ id }: { id: number }) {
         <div className={s.rowHead}>
           <span>{b.siteName}</span>
           <Tag color={b.status === 1 ? 'primary' : 'success'} fill="outline">
-            {b.status === 1 ? '统计中' : '已出账'}
+            {SITE_BILL_STATUS_LABELS[b.status]}
           </Tag>
         </div>
         <div className={s.rowLine}>

@@ -2,6 +2,7 @@ import { DatePicker } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { checkChargeRecords, type CardChargeRow } from '@/api/card';
+import { END_REASON_LABELS, orderStatusLabel } from '@/api/order-rules';
 import type { Page } from '@/api/http';
 import { PagedList } from '@/components/paged-list';
 import { EntryLink } from '@/components/route-availability';
@@ -17,18 +18,6 @@ import styles from '@/sections/mine/riders.module.css';
  * rows (site, box and socket, start, duration, charge — "月卡 · ¥0.00" for a month card —, status, end reason); a row
  * opens the order's detail.
  */
-
-const STATUS: Record<number, string> = { 1: '充电中', 2: '已完成', 3: '已退款', 4: '部分退款', 5: '启动失败' };
-const END_REASONS: Record<number, string> = {
-  1: '充满自停',
-  2: '时间到',
-  3: '用户拔出',
-  4: '手动/远程结束',
-  5: '设备离线',
-  6: '功率超限',
-  7: '余额不足',
-  8: '免费时长内结束',
-};
 
 type ChargePage = Page<CardChargeRow> & { countSum: number; amountSum: number };
 
@@ -76,13 +65,13 @@ const Records = observer(function Records({ cardId, cardType }: { cardId: number
                 <span>
                   {r.serialNumber} · {r.socketNo}号口
                 </span>
-                <span>{STATUS[r.status] ?? '--'}</span>
+                <span>{orderStatusLabel(r.status)}</span>
               </div>
               <div className={styles.itemLine}>
                 <span>{formatTime(r.startTime)}</span>
                 <span>
                   时长 {formatMinutes(r.durationMinutes)}
-                  {r.endReason ? ` · ${END_REASONS[r.endReason] ?? ''}` : ''}
+                  {r.endReason ? ` · ${END_REASON_LABELS[r.endReason] ?? ''}` : ''}
                 </span>
               </div>
             </EntryLink>
