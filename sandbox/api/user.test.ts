@@ -105,6 +105,7 @@ describe('SMS codes', () => {
     });
   });
 
+  // A "Business rules: SMS": 60 s between sends per phone (src/api/rules.ts SMS_RESEND_SECONDS; sandbox/domain/sms.ts).
   it('the next send is refused until 60 s have passed, to the millisecond, and the answer says 60 s', async () => {
     const phone = DEMO_PHONES.heldOperator;
     sb.clock.now += 120_000;

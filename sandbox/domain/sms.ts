@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { SMS_RESEND_SECONDS } from '../../src/api/rules';
 import { BizError } from '../http/envelope';
 import { one, type Db } from '../lib/db';
 
@@ -69,9 +70,9 @@ export async function consumeSmsCode(
   if (!row) throw new BizError(error.code, error.message);
 }
 
-/** How long a code is valid (A: 5 minutes), the resend interval per phone (60 s) and the sends per phone a day (10). */
+/** How long a code is valid (A: 5 minutes), the resend interval per phone (60 s, src/api/rules.ts SMS_RESEND_SECONDS) and the sends per phone a day (10). */
 export const SMS_TTL_MS = 5 * 60_000;
-export const SMS_RESEND_MS = 60_000;
+export const SMS_RESEND_MS = SMS_RESEND_SECONDS * 1000;
 export const SMS_DAILY_LIMIT = 10;
 
 /**

@@ -15,6 +15,13 @@ export const MOBILE_MESSAGE = '请输入正确的手机号';
 /** 11-digit mainland mobile. */
 export const phoneRule = z.string().check(z.minLength(1, '请输入手机号'), z.regex(PHONE_PATTERN, MOBILE_MESSAGE));
 
+/**
+ * Seconds between two SMS codes to one phone (A-shell-home-settlement.md §2 获取验证码 and "Business rules: SMS": 60 s
+ * between sends per phone; D-income.md §0.7). The app's 获取验证码 countdowns fall back to it when the server does not
+ * say; the sandbox refuses a send within it (1007).
+ */
+export const SMS_RESEND_SECONDS = 60;
+
 /** 6-digit SMS code. */
 export const smsCodeRule = z.string().check(z.minLength(1, '请输入验证码'), z.regex(/^\d{6}$/, '验证码为6位数字'));
 

@@ -1,11 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-
-/** Seconds of the 获取验证码 countdown when the server does not say (D-income.md §0.7: 60 s). */
-export const CODE_RESEND_SECONDS = 60;
+import { SMS_RESEND_SECONDS } from '@/api/rules';
 
 /**
  * The 获取验证码 button of an income form (D-income.md §0.7 "Verification codes": types 4 绑定银行卡, 5 提现验证,
- * 6 更换结算卡): sends once at a time, then counts down `{n}s后重发` (the server's resendSeconds, else 60 s).
+ * 6 更换结算卡): sends once at a time, then counts down `{n}s后重发` (the server's resendSeconds, else SMS_RESEND_SECONDS: 60 s).
  */
 export class CodeSender {
   /** Seconds until the next code may be asked for (0 = now). */
@@ -31,7 +29,7 @@ export class CodeSender {
     this.sending = true;
     try {
       const data = await send();
-      runInAction(() => this.start(data.resendSeconds || CODE_RESEND_SECONDS));
+      runInAction(() => this.start(data.resendSeconds || SMS_RESEND_SECONDS));
       return true;
     } catch {
       return false;

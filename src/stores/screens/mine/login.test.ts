@@ -40,6 +40,24 @@ describe('SmsSenderStore (A §2 获取验证码)', () => {
     sender.dispose();
   });
 
+  // A §2 获取验证码: countdown `{n}s后重新获取` (60 s); A "Business rules: SMS": 60 s between sends per phone.
+  it('without the server’s seconds counts down 60 s: at 59 s a send is refused, at 60 s it goes out', async () => {
+    vi.useFakeTimers();
+    const sender = new SmsSenderStore(1);
+    api.sendVerificationCode.mockReturnValue(sends({ expireSeconds: 300 }));
+    expect(await sender.send('13800138000')).toEqual({ message: '验证码已发送' });
+    expect(sender.left).toBe(60);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(sender.left).toBe(1);
+    expect(await sender.send('13800138000')).toBeNull();
+    expect(api.sendVerificationCode).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sender.left).toBe(0);
+    expect(await sender.send('13800138000')).toEqual({ message: '验证码已发送' });
+    expect(api.sendVerificationCode).toHaveBeenCalledTimes(2);
+    sender.dispose();
+  });
+
   it('returns a code the screen handles instead of a message', async () => {
     const sender = new SmsSenderStore(1, [1002]);
     api.sendVerificationCode.mockReturnValue(sends(new ApiError('business', 1002, '未注册')));

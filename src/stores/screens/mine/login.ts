@@ -8,6 +8,7 @@ import {
   loginPasswordRule,
   newPasswordRule,
   phoneRule,
+  SMS_RESEND_SECONDS,
   smsCodeRule,
 } from '@/api/rules';
 import {
@@ -29,9 +30,6 @@ import { screenStore } from '@/stores/screen-store';
  * screens render the fields and act on the outcomes (toast, dialog, navigation); business errors other than the ones
  * an outcome names are told by the request layer. Each form is new on each visit.
  */
-
-/** Resend delay when the server does not say, seconds (A §2 获取验证码). */
-export const SMS_RESEND_SECONDS = 60;
 
 /** Message when the two new passwords differ. */
 export const PASSWORDS_DIFFER = '两次输入的密码不一致';
