@@ -85,6 +85,17 @@ describe('POST /api/user/bindBank', () => {
     expect(count).toBe(5);
   });
 
+  // D-income.md §2 /income/bank/add "Validation": Luhn check fails → 银行卡号校验失败，请核对 (and "Business rules: Bank
+  // cards": the number must pass Luhn). Literal numbers: the helper above makes its numbers with luhnValid itself.
+  it('refuses a number whose check digit is wrong, with its message; the right check digit passes the rule', async () => {
+    const form = await bindForm(tokens.operator, '13911110009', '6217000001234567892');
+    expect((await bind(tokens.operator, form)).body).toMatchObject({ code: 1, message: '银行卡号校验失败，请核对' });
+    // The valid number gets past the number's rule and is refused only for the wrong code: nothing is bound here.
+    const wrongCode = form.code === '000000' ? '111111' : '000000';
+    const valid = await bind(tokens.operator, { ...form, cardNo: '6217000001234567891', code: wrongCode });
+    expect(valid.body).toMatchObject({ code: 1001 });
+  });
+
   it('holds at most 5 cards (2014), however many bind at once', async () => {
     const before = await scalar(
       sb.db,

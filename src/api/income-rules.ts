@@ -61,6 +61,14 @@ export function withdrawFee(amount: number, terms: FeeTerms): number {
   return Math.min(terms.maxFee, Math.max(terms.minFee, Math.ceil((amount * terms.feeRateBp) / 10000)));
 }
 
+/**
+ * One withdrawal's least and greatest amount, fen: ¥10.00 and ¥50,000.00 (D-income.md §0 codes 2002/2003, /income/withdraw
+ * "Validation", /income/autowithdraw's rules text). The server's withdrawFeeFree carries them too (minAmount, maxAmount);
+ * these are what the screens show before it answered, and the automatic withdrawal's rules text.
+ */
+export const WITHDRAW_MIN_AMOUNT = 1_000;
+export const WITHDRAW_MAX_AMOUNT = 5_000_000;
+
 /** Luhn check of a card number (digits only). */
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

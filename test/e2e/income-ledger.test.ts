@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WithdrawMode } from '../../src/api/income';
 import type { LedgerDetail, LedgerPage } from '../../src/api/ledger';
+import { WITHDRAW_MAX_AMOUNT, WITHDRAW_MIN_AMOUNT } from '../../src/api/income-rules';
+import { formatFen } from '../../src/lib/money';
 import { createRequestId } from '../../src/lib/nonce';
 import {
   answerDialog,
@@ -66,6 +68,13 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: ledger and automatic withd
     try {
       await page.goto(`${baseUrl}/income/autowithdraw`);
       await page.waitForSelector(byTestId('auto-save'));
+      // D's rules text, its figures the withdrawal limits as money (issue 34 item 3).
+      await waitForTextOf(
+        page,
+        byTestId('auto-rules'),
+        `单笔最高${formatFen(WITHDRAW_MAX_AMOUNT)}，超出部分下期提现）；可提现余额不足${formatFen(WITHDRAW_MIN_AMOUNT)}、`,
+        'contains',
+      );
       if (before.autoWithdraw === 0) await page.$eval(byTestId('auto-switch'), (el) => (el as HTMLElement).click());
       await clickText(page, host === 'wechat' ? '每日' : '每月', 'span, label');
       await page.waitForSelector(byTestId('auto-next'));

@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { confirm, toast } from '@/components/feedback';
 import { href } from '@/config/routes';
-import { formatFen } from '@/lib/money';
 import { BankLogo, Block, cardLabel, Failed, Loading, Page } from '@/sections/income/parts';
 import styles from '@/sections/income/onboarding.module.css';
 import { useScreenStore } from '@/stores/screen-store';
 import {
   autoFormError,
+  autoWithdrawRules,
   autoWithdrawStore,
   dayLabel,
   MODE_LABELS,
@@ -24,8 +24,6 @@ import {
  * 下次自动提现 {day} 10:00, the rules, the inline hint when the runs would not happen, and 保存 (enabled when something
  * changed; confirmed, exactly once).
  */
-
-const MAX_AMOUNT = 5_000_000;
 
 const DayPicker = observer(function DayPicker({ store }: { store: AutoWithdrawStore }) {
   const [open, setOpen] = useState(false);
@@ -169,9 +167,8 @@ const AutoWithdraw = observer(function AutoWithdraw() {
         </p>
       )}
       <Block>
-        <p className={styles.muted}>
-          开启后，系统将在每个提现日10:00将全部可提现余额提现至到账账户（单笔最高{formatFen(MAX_AMOUNT)}
-          ，超出部分下期提现）；可提现余额不足¥10.00、账户存在欠费或未完成签约时当期不发起；自动提现同样占用每月免费次数，超出按手动提现费率收取手续费。
+        <p className={styles.muted} data-testid="auto-rules">
+          {autoWithdrawRules()}
         </p>
       </Block>
       <Button

@@ -10,6 +10,7 @@ import { useIsBuilt } from '@/components/route-availability';
 import { href } from '@/config/routes';
 import { settings } from '@/config/env';
 import { telHref } from '@/lib/safe-url';
+import { WITHDRAW_MIN_AMOUNT } from '@/api/income-rules';
 import { formatFen } from '@/lib/money';
 import { BankLogo, Block, cardLabel, Failed, Loading, Page } from '@/sections/income/parts';
 import { useStores } from '@/stores/root';
@@ -176,7 +177,7 @@ const Withdraw = observer(function Withdraw() {
             name="amount"
             className={styles.amount}
             inputMode="decimal"
-            placeholder={`最低提现${formatFen(terms?.minAmount ?? 1000)}`}
+            placeholder={`最低提现${formatFen(terms?.minAmount ?? WITHDRAW_MIN_AMOUNT)}`}
             value={store.amountText}
             onChange={(v) => store.setAmount(v)}
           />

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstAutoWithdrawDay, nextAutoWithdrawDay } from '@/api/income-rules';
-import { autoFormError, dayLabel, nextRunOf, type AutoForm } from './auto-withdraw';
+import {
+  firstAutoWithdrawDay,
+  nextAutoWithdrawDay,
+  WITHDRAW_MAX_AMOUNT,
+  WITHDRAW_MIN_AMOUNT,
+} from '@/api/income-rules';
+import { autoFormError, autoWithdrawRules, dayLabel, nextRunOf, type AutoForm } from './auto-withdraw';
 import { bizTypeOptions, dayTitle, LedgerListStore } from './ledger';
 import { monthTitle } from './withdraw-history';
 
@@ -73,5 +78,25 @@ describe('ledger filter', () => {
     ]);
     expect(dayTitle(Date.parse('2024-05-12T23:30:00+08:00'))).toBe('05月12日 周日');
     expect(monthTitle('2024-05')).toBe('2024年05月');
+  });
+});
+
+// D-income.md §2 /income/autowithdraw "Rules text", with the single withdrawal's limits of codes 2002/2003 (¥10.00 and
+// ¥50,000.00): the figures are the limits' constants formatted as money (issue 34 item 3), never typed as text.
+describe('the automatic withdrawal’s rules text', () => {
+  it('is the design’s text, with the limits ¥10.00 and ¥50,000.00', () => {
+    expect([WITHDRAW_MIN_AMOUNT, WITHDRAW_MAX_AMOUNT]).toEqual([1_000, 5_000_000]);
+    expect(autoWithdrawRules()).toBe(
+      '开启后，系统将在每个提现日10:00将全部可提现余额提现至到账账户（单笔最高¥50,000.00，超出部分下期提现）；' +
+        '可提现余额不足¥10.00、账户存在欠费或未完成签约时当期不发起；自动提现同样占用每月免费次数，超出按手动提现费率收取手续费。',
+    );
+  });
+
+  it('takes both figures from the limits it is given', () => {
+    const text = autoWithdrawRules(2_050, 1_000_000);
+    expect(text).toContain('单笔最高¥10,000.00，');
+    expect(text).toContain('可提现余额不足¥20.50、');
+    expect(text).not.toContain('¥10.00');
+    expect(text).not.toContain('¥50,000.00');
   });
 });

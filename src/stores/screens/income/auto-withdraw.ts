@@ -1,8 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getWithdrawMode, type WithdrawMode } from '@/api/income';
-import { firstAutoWithdrawDay } from '@/api/income-rules';
+import { firstAutoWithdrawDay, WITHDRAW_MAX_AMOUNT, WITHDRAW_MIN_AMOUNT } from '@/api/income-rules';
 import { ApiError } from '@/api/outcome';
 import { isWithdrawable, saveAutoWithdraw, type AutoWithdrawSaved, type Withdrawable } from '@/api/withdraw';
+import { formatFen } from '@/lib/money';
 import { dayOf, shanghai } from '@/lib/time';
 import type { CashBank } from '@/stores/domain/account';
 import type { RootStore } from '@/stores/root';
@@ -35,6 +36,17 @@ export function dayLabel(autoMode: 1 | 2 | 3, date: number): string {
   if (autoMode === 2) return WEEKDAYS[date - 1] ?? '';
   if (autoMode === 3) return `${date}日`;
   return '';
+}
+
+/**
+ * The rules text under the form (D /income/autowithdraw "Rules text"), its figures from the withdrawal limits (the job
+ * withdraws at most `max` at a time and starts nothing below `min`) formatted as money: never typed as text.
+ */
+export function autoWithdrawRules(min: number = WITHDRAW_MIN_AMOUNT, max: number = WITHDRAW_MAX_AMOUNT): string {
+  return (
+    `开启后，系统将在每个提现日10:00将全部可提现余额提现至到账账户（单笔最高${formatFen(max)}，超出部分下期提现）；` +
+    `可提现余额不足${formatFen(min)}、账户存在欠费或未完成签约时当期不发起；自动提现同样占用每月免费次数，超出按手动提现费率收取手续费。`
+  );
 }
 
 /** The first failing validation (D), or null. Channel 2 needs no card of the form. */

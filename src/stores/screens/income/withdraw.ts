@@ -1,7 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getSavingsCards } from '@/api/bank';
 import { getBalance, getWithdrawMode, type WalletBalance, type WithdrawMode } from '@/api/income';
-import { amountToFen, AMOUNT_PATTERN, normaliseAmountInput, withdrawFee } from '@/api/income-rules';
+import {
+  amountToFen,
+  AMOUNT_PATTERN,
+  normaliseAmountInput,
+  WITHDRAW_MAX_AMOUNT,
+  WITHDRAW_MIN_AMOUNT,
+  withdrawFee,
+} from '@/api/income-rules';
 import { ApiError } from '@/api/outcome';
 import {
   getWithdrawFeeFree,
@@ -120,8 +127,8 @@ export class WithdrawStore {
     if (!this.amountText) return '请输入提现金额';
     if (!AMOUNT_PATTERN.test(this.amountText)) return '请输入正确的金额';
     const amount = this.amount ?? 0;
-    const min = terms?.minAmount ?? 1000;
-    const max = terms?.maxAmount ?? 5_000_000;
+    const min = terms?.minAmount ?? WITHDRAW_MIN_AMOUNT;
+    const max = terms?.maxAmount ?? WITHDRAW_MAX_AMOUNT;
     if (amount < min) return `单笔提现金额不能低于${formatFen(min)}`;
     if (amount > this.available) return '超出可提现余额';
     if (amount > max) return `单笔提现金额不能超过${formatFen(max)}`;
@@ -150,7 +157,7 @@ export class WithdrawStore {
 
   /** 全部提现: min(available, the single-withdrawal maximum), formatted. */
   withdrawAll(): void {
-    const max = this.terms.data?.maxAmount ?? 5_000_000;
+    const max = this.terms.data?.maxAmount ?? WITHDRAW_MAX_AMOUNT;
     this.amountText = fenToYuan(Math.min(this.available, max));
   }
 
