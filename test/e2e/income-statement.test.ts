@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import type {
+  AgentStatement,
   AreaCardFreezePage,
   DayBillOperation,
   ElectricIncome,
@@ -122,6 +123,31 @@ describe.each<Host>(['wechat', 'alipay'])('%s bundle: statements', (host) => {
     await clickText(page, '物业账单');
     await waitForText(page, `物业：${merchant.name}`);
     await waitForTextOf(page, byTestId('statement-share'), yuanText(share.summary.shareAmount));
+    await context.close();
+  });
+
+  // D-income.md §4 /income/statement/bill: 代理商分润 rows (operators with agents); agent row →
+  // /mine/factorialList/info?id={agentId} (C-mine.md §/mine/factorialList/info, built).
+  it('each agent row of 代理商分润 links to that agent’s detail, which it opens', async () => {
+    const { page, context, call } = await openDemoPhone(browser(), baseUrl, host);
+    const month = shanghaiDate().slice(0, 7);
+    const agents = await call.get<AgentStatement>(
+      withQuery('/api/account/v2/agentStatement', { month, pageNum: 1, pageSize: 20 }),
+    );
+    const agent = agents.list[0];
+    if (agents.role !== 1 || !agent) throw new Error('the demo operator has no agent');
+    await page.goto(`${baseUrl}/income/statement/bill`);
+    await page.waitForSelector(byTestId('statement-agents'));
+    for (const row of agents.list) {
+      const link = await page.$eval(byTestId(`statement-agent-${row.agentId}`), (el) => [
+        el.tagName,
+        el.getAttribute('href'),
+      ]);
+      expect(link).toEqual(['A', `/mine/factorialList/info?id=${row.agentId}`]);
+    }
+    await press(page, byTestId(`statement-agent-${agent.agentId}`));
+    await waitForPath(page, `/mine/factorialList/info?id=${agent.agentId}`);
+    await waitForText(page, agent.agentName);
     await context.close();
   });
 

@@ -232,29 +232,27 @@ const Agents = observer(function Agents({ store }: { store: StatementBillStore }
   }
   return (
     <Block title="代理商分润" testId="statement-agents">
-      {data.list.map((a) => {
-        const body = (
-          <>
-            <div className={s.rowHead}>
-              <span>{a.agentName}</span>
-              <span>我的分润 {formatFen(a.shareAmount)}</span>
-            </div>
-            <div className={s.rowLine}>
-              <span>{a.siteCount}个站点</span>
-              <span>
-                营业额 <b>{formatFen(a.grossIncome)}</b>
-              </span>
-              <span>比例 {(a.shareRate / 100).toFixed(2)}%</span>
-            </div>
-          </>
-        );
-        // The agent's detail (/mine/factorialList/info) is not built yet: the row is not a link until it is.
-        return (
-          <div key={a.agentId} className={s.row}>
-            {body}
+      {data.list.map((a) => (
+        // D §4: agent row → /mine/factorialList/info?id={agentId}.
+        <EntryLink
+          key={a.agentId}
+          to={href('factorialInfo', { id: a.agentId })}
+          className={s.row}
+          testId={`statement-agent-${a.agentId}`}
+        >
+          <div className={s.rowHead}>
+            <span>{a.agentName}</span>
+            <span>我的分润 {formatFen(a.shareAmount)}</span>
           </div>
-        );
-      })}
+          <div className={s.rowLine}>
+            <span>{a.siteCount}个站点</span>
+            <span>
+              营业额 <b>{formatFen(a.grossIncome)}</b>
+            </span>
+            <span>比例 {(a.shareRate / 100).toFixed(2)}%</span>
+          </div>
+        </EntryLink>
+      ))}
     </Block>
   );
 });
