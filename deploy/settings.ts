@@ -45,9 +45,63 @@ export function parseDotenv(text: string): Record<string, string> {
   return out;
 }
 
+export type ProductionMode = (typeof PRODUCTION_MODES)[number];
+
+/** The app ids of one environment (undefined or '' = not set). */
+export interface AppIds {
+  PUBLIC_WECHAT_APP_ID?: string;
+  PUBLIC_ALIPAY_APP_ID?: string;
+}
+
+/** The environments sharing one Alipay app id (spec §9); dev has another. */
+const ALIPAY_SHARED: readonly ProductionMode[] = ['online', 'pre', 'test'];
+
+/**
+ * Where the app ids of the production environments break the spec's rule (spec §9 "Business constants and limits"):
+ * the messaging platform (WeChat) uses the same app id in every environment; the payment platform (Alipay) uses one id
+ * for online, pre and test and another for dev. The spec names no Alipay id for test2: any is accepted. Environments
+ * not given, and ids not set, are not compared (a missing setting is refused by resolveSettings on its own).
+ * @returns one sentence per broken part of the rule; [] when the ids keep it
+ */
+export function appIdProblems(byMode: Partial<Record<ProductionMode, AppIds>>): string[] {
+  const problems: string[] = [];
+  const list = (key: keyof AppIds, modes: readonly ProductionMode[]) =>
+    modes.flatMap((mode) => {
+      const id = byMode[mode]?.[key];
+      return id ? [{ mode, id }] : [];
+    });
+  const describe = (ids: { mode: string; id: string }[]) => ids.map(({ mode, id }) => `${mode} ${id}`).join(', ');
+  const wechat = list('PUBLIC_WECHAT_APP_ID', PRODUCTION_MODES);
+  if (new Set(wechat.map((w) => w.id)).size > 1)
+    problems.push(`PUBLIC_WECHAT_APP_ID must be the same in every environment (spec §9): ${describe(wechat)}.`);
+  const shared = list('PUBLIC_ALIPAY_APP_ID', ALIPAY_SHARED);
+  if (new Set(shared.map((a) => a.id)).size > 1)
+    problems.push(`PUBLIC_ALIPAY_APP_ID must be one id for online, pre and test (spec §9): ${describe(shared)}.`);
+  const dev = byMode.dev?.PUBLIC_ALIPAY_APP_ID;
+  const same = shared.filter((a) => a.id === dev);
+  if (dev && same.length > 0)
+    problems.push(`PUBLIC_ALIPAY_APP_ID of dev must differ from online, pre and test's (spec §9): ${describe(same)}.`);
+  return problems;
+}
+
+/**
+ * The app ids of the production environments as their builds would have them: `mode`'s own `ids` (its file and the
+ * process environment) beside those of the other environments' deploy/env/.env.<mode> files that are present.
+ */
+function appIdsBeside(mode: ProductionMode, ids: AppIds, envDir: string): Partial<Record<ProductionMode, AppIds>> {
+  const byMode: Partial<Record<ProductionMode, AppIds>> = {};
+  for (const other of PRODUCTION_MODES) {
+    const file = path.join(envDir, `.env.${other}`);
+    if (other !== mode && existsSync(file)) byMode[other] = parseDotenv(readFileSync(file, 'utf8'));
+  }
+  byMode[mode] = ids;
+  return byMode;
+}
+
 /**
  * The PUBLIC_ settings of a build mode: deploy/env/.env.<mode> overlaid by the process environment.
- * @throws Error naming the mode when it is unknown, or naming every missing required key of a production mode.
+ * @throws Error naming the mode when it is unknown, naming every missing required key of a production mode, or when
+ * its app ids break the spec's rule beside the other environments' files (appIdProblems).
  */
 export function resolveSettings(
   mode: string | undefined,
@@ -76,6 +130,13 @@ export function resolveSettings(
     }
     if (merged.PUBLIC_API_BASE_URL?.startsWith('/') || merged.PUBLIC_WECHAT_AUTHORIZE_URL?.includes('__sandbox')) {
       throw new Error(`The ${mode} build points at the sandbox; set real URLs in ${file}.`);
+    }
+    const problems = appIdProblems(appIdsBeside(mode as ProductionMode, merged, envDir));
+    if (problems.length > 0) {
+      throw new Error(
+        `The ${mode} build's app ids break the rule of the environments: ${problems.join(' ')} ` +
+          `Check ${path.relative(process.cwd(), envDir)}/.env.* and the environment (see deploy/env/README.md).`,
+      );
     }
   }
   return merged;
