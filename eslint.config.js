@@ -39,7 +39,17 @@ const platformOnlyTypes = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.sandbox-data/**', 'coverage/**', 'bench-results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.sandbox-data/**',
+      'coverage/**',
+      'bench-results/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -147,4 +147,58 @@ describe('request layer (spec §7, §8, §9)', () => {
     await expect(get('/api/bad').send()).rejects.toMatchObject({ kind: 'business', code: 1 });
     expect(fx.log).toContain('toast:参数错误');
   });
+
+  it('without a token or an authorisation code the request carries neither header', async () => {
+    configureHttp({ client: 'alipay', getToken: () => null, getAuthCode: () => null, effects: fx.effects });
+    const fetchMock = answer(200, { code: 0, data: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await get('/api/user/todayIncome').send();
+    const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers.client).toBe('alipay');
+    expect('token' in headers).toBe(false);
+    expect('authcode' in headers).toBe(false);
+  });
+
+  it('no connection hides the loading indicator before the toast', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(post('/api/x').send()).rejects.toMatchObject({ kind: 'network' });
+    expect(fx.log).toEqual(['loading:true', 'loading:false', 'toast:网络异常']);
+  });
+
+  it("a POST's meta reaches the catalogue: a code the caller handles is not toasted", async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 2005, message: '到账银行卡不存在或已解绑', data: null }));
+    await expect(post('/api/user/withdrawApply', {}, { handles: [2005] }).send()).rejects.toMatchObject({ code: 2005 });
+    expect(fx.log.some((l) => l.startsWith('toast:'))).toBe(false);
+  });
+
+  it('before boot configures it, a call still goes out and fails with its ApiError, telling no one', async () => {
+    vi.resetModules();
+    const fresh = await import('./http');
+    const fetchMock = answer(500, {});
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fresh.post('/api/x').send()).rejects.toMatchObject({ kind: 'network' });
+    const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers.client ?? '').toBe(''); // an empty header may be dropped on the way
+    expect('token' in headers).toBe(false);
+    for (const [body, kind] of [
+      [{ code: 7, message: '登录已过期，请重新登录', data: null }, 'session'],
+      [{ code: 1004, message: '账号或密码错误', data: null }, 'business'],
+    ] as const) {
+      vi.stubGlobal('fetch', answer(200, body));
+      await expect(fresh.get('/api/y').send()).rejects.toMatchObject({ kind, code: body.code });
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(fresh.get('/api/z').send()).rejects.toMatchObject({ kind: 'network', message: 'Failed to fetch' });
+    expect(fx.log).toEqual([]);
+  });
 });

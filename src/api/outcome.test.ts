@@ -41,6 +41,8 @@ describe('error catalogue (spec §8)', () => {
       code: 1,
       message: '参数错误',
     });
+    // neither: '' (the caller's fallback text decides)
+    expect(classifyResponse(200, { code: 5, data: null })).toEqual({ kind: 'business', code: 5, message: '' });
   });
 
   it('the override text replaces the message; the override 2 silences it; handled codes are not toasted', () => {
