@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterInteractive, installIdleGate, openIdleGate, resetIdleForTests } from '@/lib/idle';
 import { configureHttp, get, post, type HttpEffects } from './http';
 import { ApiError } from './outcome';
 
@@ -200,5 +201,40 @@ describe('request layer (spec §7, §8, §9)', () => {
     );
     await expect(fresh.get('/api/z').send()).rejects.toMatchObject({ kind: 'network', message: 'Failed to fetch' });
     expect(fx.log).toEqual([]);
+  });
+
+  it('a settled request lets the work queued for idle time go on at once (src/lib/idle.ts)', async () => {
+    resetIdleForTests();
+    installIdleGate();
+    openIdleGate();
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    let release: (() => void) | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            release = () =>
+              resolve(
+                new Response(JSON.stringify({ code: 0, data: null }), {
+                  status: 200,
+                  headers: { 'Content-Type': 'application/json' },
+                }),
+              );
+          }),
+      ),
+    );
+    const sent = get('/api/user/todayIncome').send();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    const task = vi.fn();
+    void afterInteractive(task);
+    expect(idle).toHaveLength(0); // a request is in flight: the queue waits
+    release?.();
+    await sent;
+    expect(idle).toHaveLength(1); // not QUIET_WAIT_MAX_MS later
+    idle[0]?.();
+    expect(task).toHaveBeenCalledTimes(1);
+    resetIdleForTests();
   });
 });

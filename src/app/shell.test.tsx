@@ -25,6 +25,7 @@ function renderShell(path: string, now: number, root = new RootStore(platform)) 
             Component: page('card list'),
             handle: { title: '套餐卡列表' } satisfies RouteHandle,
           },
+          { path: 'untitled', Component: page('untitled page') },
         ],
       },
     ],
@@ -68,6 +69,13 @@ describe('root shell', () => {
     renderShell('/mine/card/tab/list?cardType=2', CUTOFF + 1);
     await screen.findByText('card list');
     await waitFor(() => expect(document.title).toBe('站点月卡列表'));
+  });
+
+  it('a route without a title shows the default title 充电运营管理平台 (spec §1)', async () => {
+    document.title = '';
+    renderShell('/untitled', CUTOFF + 1);
+    await screen.findByText('untitled page');
+    await waitFor(() => expect(document.title).toBe('充电运营管理平台'));
   });
 
   it('shows the tab bar only with the footer flag, a token and one path segment', async () => {
