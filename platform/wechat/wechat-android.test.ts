@@ -73,5 +73,10 @@ describe('scanContent (what the WeChat scanner wraps around a code)', () => {
     );
     expect(scanContent(' https://a.example.com/x?sn=ABC123,d ')).toBe('https://a.example.com/x?sn=ABC123,d');
     expect(scanContent('86112345678901')).toBe('86112345678901');
+    // spaces around the content inside the wrapping are the scanner's, not the code's
+    expect(scanContent('CODE_128, 86112345678901')).toBe('86112345678901');
+    expect(scanContent('{"scan_code":{"scan_type":"qrCode","scan_result":" YCQ000000123 "}}')).toBe('YCQ000000123');
+    // a JSON-looking text that is not the wrapping is returned as it came (trimmed)
+    expect(scanContent(' {"scan_code":{}} ')).toBe('{"scan_code":{}}');
   });
 });
