@@ -57,7 +57,7 @@ const Candidate = observer(function Candidate({ store }: { store: AddPartyStore 
           name="phone"
           inputMode="tel"
           maxLength={11}
-          placeholder="请输入对方登录手机号"
+          placeholder="对方登录手机号"
           value={store.phone}
           onChange={(v) => store.setPhone(v)}
           unit={
