@@ -40,7 +40,7 @@ export function dayLabel(autoMode: 1 | 2 | 3, date: number): string {
 
 /**
  * The rules text under the form (D /income/autowithdraw "Rules text"), its figures from the withdrawal limits (the job
- * withdraws at most `max` at a time and starts nothing below `min`) formatted as money: never typed as text.
+ * withdraws at most `max` at a time and starts nothing below `min`) formatted as money: never typed as text. `min`, `max` in fen.
  */
 export function autoWithdrawRules(min: number = WITHDRAW_MIN_AMOUNT, max: number = WITHDRAW_MAX_AMOUNT): string {
   return (
