@@ -266,6 +266,23 @@ export function refundOnStop(
   return Math.max(0, Math.min(order.amount, order.amount - used));
 }
 
+/**
+ * K37 (consistency.md; B-site.md rule C5 "Orders ending within freeMinutes are refunded in full (endReason 8)"): an
+ * order that ends before its rule's free minutes are over ends as 8 免费时长内结束, whatever stopped it, because
+ * nothing of it is charged: a scan-paid order (1, 2) is refunded in full, a value-card or e-card order (3, 5) without a
+ * preset price costs nothing. Month-card, coin, remote and test orders (4, 6–8) charge nothing by the minute and keep
+ * their reason. `durationMinutes`: whole minutes from start to end.
+ */
+export function endsWithinFreeMinutes(
+  order: { payType: number; amount: number; presetAmount: number | null; ruleSnapshot: ChargeRule },
+  durationMinutes: number,
+): boolean {
+  if (durationMinutes >= (order.ruleSnapshot.freeMinutes ?? 0)) return false;
+  if (order.payType === 1 || order.payType === 2) return Number(order.amount) > 0;
+  if (order.payType === 3 || order.payType === 5) return order.presetAmount === null;
+  return false;
+}
+
 /** How an order ends. */
 export interface EndOptions {
   /**
@@ -390,7 +407,7 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
   );
   const firstPower = first ? Number(first.power) : Number(order.maxPowerW);
   const refund = refundOnStop({ ...order, durationMinutes: duration, energyWh: Number(order.energyWh) }, firstPower);
-  let endReason: number = options.endReason;
+  let endReason: number = endsWithinFreeMinutes(order, duration) ? 8 : options.endReason;
   let amount = Number(order.amount);
   if ((order.payType === 3 || order.payType === 5) && order.cardId !== null) {
     const cost = valueCardCost({ ...order, durationMinutes: duration, energyWh: Number(order.energyWh) }, firstPower);
@@ -432,7 +449,12 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
         `TK${stamp(at)}${pad(refundId, 6)}`,
         order.id,
         refund,
-        options.reason || (options.endReason === 4 ? '远程结束充电，退还未使用金额' : '退还未使用金额'),
+        options.reason ||
+          (endReason === 8
+            ? '免费时长内结束，全额退款'
+            : options.endReason === 4
+              ? '远程结束充电，退还未使用金额'
+              : '退还未使用金额'),
         options.operator?.id ?? null,
         options.operator?.name ?? '系统',
         at,

@@ -12,8 +12,10 @@ import type {
   PowerChart,
   RemotePayResult,
 } from '../../src/api/device-setup';
+import type { ChargeRule } from '../db/seed/util';
 import { scalar } from '../lib/db';
 import { openSandboxForFile } from '../testing';
+import { endsWithinFreeMinutes } from './device-setup-orders';
 
 /**
  * Adding and binding devices (B-site.md §3; Business rules C5, C7, C8, D1–D10; entities.md R1–R4): permission,
@@ -372,6 +374,49 @@ describe('socket detail, power curve, remote start and stop (C5, C7, C8, R3.7, R
       orderNo: start.body.data.orderNo,
     });
     expect(again.body).toMatchObject({ code: 1, message: '订单已结束' });
+  });
+
+  it('K37: an order stopped within its free minutes ends as 8 免费时长内结束 and is refunded in full', async () => {
+    const running = (
+      await sb.db.query<{ charger_id: number; order_no: string; amount: number; id: number }>(
+        `select charger_id, order_no, amount, id from charge_order where status = 1 and pay_type in (1, 2)
+         and amount > 0 order by id desc limit 1`,
+      )
+    ).rows[0];
+    if (!running) throw new Error('the demo has a running scan-paid order');
+    // started 2 minutes ago under a rule with 5 free minutes
+    await sb.db.query(
+      `update charge_order set start_time = $2, pay_time = $2, duration_minutes = 0,
+         rule_snapshot = jsonb_set(rule_snapshot, '{freeMinutes}', '5') where id = $1`,
+      [running.id, sb.clock.now - 2 * 60_000],
+    );
+    const res = await sb.post<{ refundAmount: number }>('/api/r9/charge/remoteStop', tokens.operator, {
+      chargerId: Number(running.charger_id),
+      orderNo: running.order_no,
+    });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.refundAmount).toBe(Number(running.amount));
+    const order = (
+      await sb.db.query<{ refund_amount: number; end_reason: number; status: number }>(
+        'select refund_amount::float8 as refund_amount, end_reason, status from charge_order where id = $1',
+        [running.id],
+      )
+    ).rows[0];
+    expect(order).toEqual({ refund_amount: Number(running.amount), end_reason: 8, status: 3 });
+  });
+
+  it('K37: 8 only within the free minutes, and only for orders charged by use', () => {
+    const rule = { freeMinutes: 5 } as ChargeRule;
+    const scan = { payType: 1, amount: 300, presetAmount: null, ruleSnapshot: rule };
+    expect(endsWithinFreeMinutes(scan, 4)).toBe(true);
+    expect(endsWithinFreeMinutes(scan, 5)).toBe(false);
+    expect(endsWithinFreeMinutes({ ...scan, payType: 2 }, 0)).toBe(true);
+    expect(endsWithinFreeMinutes({ ...scan, amount: 0 }, 1)).toBe(false);
+    expect(endsWithinFreeMinutes({ ...scan, payType: 3, amount: 0 }, 1)).toBe(true);
+    expect(endsWithinFreeMinutes({ ...scan, payType: 5, amount: 0 }, 1)).toBe(true);
+    expect(endsWithinFreeMinutes({ ...scan, payType: 3, presetAmount: 200 }, 1)).toBe(false);
+    for (const payType of [4, 6, 7, 8]) expect(endsWithinFreeMinutes({ ...scan, payType }, 1)).toBe(false);
+    expect(endsWithinFreeMinutes({ ...scan, ruleSnapshot: {} as ChargeRule }, 0)).toBe(false);
   });
 
   it('stops a paid order: refund of the unused part, split rows adding up, day stats and pending income agree', async () => {
