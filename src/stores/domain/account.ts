@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import type { WithdrawCard } from '@/api/income';
+import type { SiteInstalment } from '@/api/settlement';
 import type { CommercialInfo } from '@/api/user';
 import { DEFAULTS, STORAGE_KEYS } from '@/config/constants';
 import { persistToSession, restoreFromSession } from '@/stores/support/persist';
@@ -65,16 +66,27 @@ export class MerchantStore {
   }
 }
 
-/** Device instalments (spec §3): siteInstalmentList. */
+/**
+ * Device instalments (spec §3 siteInstalmentList; A-shell-home-settlement.md §5): the site instalments of the
+ * split-mode account, as /platformfee/settleCurrent last loaded them (GET /api/site/getDeviceInstalment: siteId,
+ * siteName, deviceCount, money in fen, proportion in %, status 1 分期中 / 2 已结清 / 3 暂停分账). 本期结算 writes it;
+ * 扣款明细's site picker reads it, and asks querySiteProportion only while it is empty (a reload, a deep link). Lives
+ * in memory for the login (not persisted); logout and a password reset empty it.
+ */
 export class DeviceInstalmentStore {
-  siteInstalmentList: unknown[] = [];
+  siteInstalmentList: SiteInstalment[] = [];
 
   constructor() {
     makeAutoObservable(this);
   }
 
-  set(list: unknown[]): void {
+  set(list: SiteInstalment[]): void {
     this.siteInstalmentList = list;
+  }
+
+  /** The picker's sites (siteId, siteName, proportion %) from the list; empty while nothing was loaded. */
+  get siteProportions(): { siteId: number; siteName: string; proportion: number }[] {
+    return this.siteInstalmentList.map(({ siteId, siteName, proportion }) => ({ siteId, siteName, proportion }));
   }
 }
 

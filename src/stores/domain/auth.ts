@@ -89,6 +89,7 @@ export class AuthStore {
   logoutAfterPasswordReset(): void {
     this.root.session.clearLogin();
     this.root.merchant.clear();
+    this.root.deviceInstalments.set([]);
     this.root.ui.setFooterNav(false);
   }
 }

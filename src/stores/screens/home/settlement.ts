@@ -21,6 +21,7 @@ import {
   type SiteInstalment,
   type SplitDeduction,
 } from '@/api/settlement';
+import type { DeviceInstalmentStore } from '@/stores/domain/account';
 import type { RootStore } from '@/stores/root';
 import { screenStore } from '@/stores/screen-store';
 import { Loadable } from '@/stores/support/loadable';
@@ -107,7 +108,12 @@ export class PlatformFeeStore {
   readonly current = new Loadable<CurrentFeePeriod | null>(() => getCurrentFeePeriod());
   readonly owe = new Loadable<CommOweAmount>(() => queryCommOweAmount());
   readonly overview = new Loadable<DeviceInstalmentOverview>(() => getDeviceInstalmentOverview());
-  readonly sites = new Loadable<SiteInstalment[]>(async () => (await getSiteInstalments()).list);
+  /** The site instalments; each load also writes the account's siteInstalmentList (root.deviceInstalments, spec §3). */
+  readonly sites = new Loadable<SiteInstalment[]>(async () => {
+    const { list } = await getSiteInstalments();
+    this.root.deviceInstalments.set(list);
+    return list;
+  });
 
   constructor(private readonly root: RootStore) {
     makeAutoObservable<PlatformFeeStore, 'root'>(this, { root: false });
@@ -130,15 +136,21 @@ export const platformFeeStore = screenStore((root) => new PlatformFeeStore(root)
 
 /**
  * /platformfee/settleCurrent/stageInfo — 扣款明细 filters (A §5): the period's days (the date picker offers only those)
- * and the sites with their proportion (querySiteProportion).
+ * and the sites with their proportion: those of siteInstalmentList (read, spec §3, as 本期结算 wrote it), or
+ * querySiteProportion's while that list is empty (after a reload or a deep link).
  */
 export class FeeDeductionsStore {
   readonly period: Loadable<{ startDate: string; endDate: string } | null>;
-  readonly sites = new Loadable<{ siteId: number; siteName: string; proportion: number }[]>(
-    async () => (await getSiteProportions()).list,
-  );
+  readonly sites: Loadable<{ siteId: number; siteName: string; proportion: number }[]>;
 
-  constructor(readonly instalmentId: number | null) {
+  constructor(
+    readonly instalmentId: number | null,
+    deviceInstalments: DeviceInstalmentStore,
+  ) {
+    this.sites = new Loadable(async () => {
+      const known = deviceInstalments.siteProportions;
+      return known.length > 0 ? known : (await getSiteProportions()).list;
+    });
     this.period = new Loadable(async () =>
       instalmentId === null ? await getCurrentFeePeriod() : await getFeePeriodDetail(instalmentId),
     );
@@ -150,7 +162,7 @@ export class FeeDeductionsStore {
   }
 }
 export const feeDeductionsStore = screenStore(
-  (_root, instalmentId: number | null) => new FeeDeductionsStore(instalmentId),
+  (root, instalmentId: number | null) => new FeeDeductionsStore(instalmentId, root.deviceInstalments),
   'visit',
 );
 

@@ -112,14 +112,30 @@ describe('the settings centre', () => {
     const root = loggedIn();
     const store = new MineSetStore(root);
     await store.load();
+    root.deviceInstalments.set([
+      {
+        siteId: 1,
+        siteName: '站点1',
+        planId: 1,
+        deviceCount: 1,
+        totalAmount: 100,
+        paidAmount: 0,
+        remainingAmount: 100,
+        proportion: 8,
+        status: 1,
+      },
+    ]);
     api.logout.mockRejectedValueOnce(new Error('网络异常'));
     expect(await store.logout()).toBe(false);
     expect(root.session.token).not.toBeNull();
+    expect(root.deviceInstalments.siteInstalmentList).toHaveLength(1);
     api.logout.mockResolvedValueOnce(null);
     expect(await store.logout()).toBe(true);
     expect(root.session.token).toBeNull();
     expect(localStorage.getItem('TOKEN')).toBeNull();
     expect(localStorage.getItem('PERMISSION')).toBeNull();
     expect(root.merchant.base.loaded).toBe(false);
+    // the next account's 扣款明细 picker must not offer this account's sites
+    expect(root.deviceInstalments.siteInstalmentList).toEqual([]);
   });
 });

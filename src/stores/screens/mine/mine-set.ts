@@ -186,6 +186,7 @@ export class MineSetStore {
       this.root.siteDraft.reset();
       this.root.oldCardDraft.reset();
       this.root.workOrderEdit.reset();
+      this.root.deviceInstalments.set([]);
       ui.setFooterNav(false);
       return true;
     } catch {
