@@ -41,11 +41,18 @@ import local from './charger-record-info.module.css';
 
 const BANNER_TONES: Record<number, string | undefined> = { 1: local.charging, 3: local.refunded, 4: local.refunded };
 
-function Rows({ rows }: { rows: { label: string; value: ReactNode; testId?: string }[] }) {
+/**
+ * One 标签 / 值 row. `ident` marks a value that is one long identifier (the 24-character order number, the 28-digit
+ * payment serial): when it does not fit beside its label (320 px) it moves whole to its own line instead of breaking
+ * inside the number.
+ */
+type Row = { label: string; value: ReactNode; testId?: string; ident?: boolean };
+
+function Rows({ rows }: { rows: Row[] }) {
   return (
     <dl className={styles.rows}>
       {rows.map((r) => (
-        <div key={r.label} className={styles.row}>
+        <div key={r.label} className={r.ident ? `${styles.row} ${styles.ident}` : styles.row}>
           <dt>{r.label}</dt>
           <dd data-testid={r.testId}>{r.value}</dd>
         </div>
@@ -214,10 +221,11 @@ const OrderInfo = observer(function OrderInfo({ store }: { store: ChargerRecordI
                 </button>
               ),
               testId: 'order-no',
+              ident: true,
             },
             { label: '下单时间', value: formatTime(d.createTime) },
             { label: '支付方式', value: PAY_TYPE_LABELS[d.payType] ?? '--', testId: 'order-pay-type' },
-            ...(d.transactionNo ? [{ label: '支付流水号', value: d.transactionNo }] : []),
+            ...(d.transactionNo ? [{ label: '支付流水号', value: d.transactionNo, ident: true }] : []),
             { label: '用户', value: [d.nickname, d.userPhone].filter(Boolean).join(' ') || '--' },
             ...(d.cardNo ? [{ label: '卡号', value: d.cardNo }] : []),
             { label: '站点', value: d.siteName },
