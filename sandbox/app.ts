@@ -54,6 +54,7 @@ import { staticRoutes } from './pages/static';
 import { workOrderControlRoutes } from './pages/work-orders';
 import { siteApplyControlRoutes } from './pages/site-applies';
 import { walletControlRoutes } from './pages/wallet-control';
+import { instalmentRefundControlRoutes } from './pages/instalment-refund-control';
 import { cardSwipeRoutes } from './pages/card-swipe';
 
 /**
@@ -142,6 +143,7 @@ export function createSandboxApp(db: PGlite, config: SandboxConfig, clock = new 
   app.route('/', workOrderControlRoutes(db, now));
   app.route('/', siteApplyControlRoutes(db, now));
   app.route('/', walletControlRoutes(db, now));
+  app.route('/', instalmentRefundControlRoutes(db, now));
   app.route('/', cardSwipeRoutes(db, now));
 
   // The bundles, the host emulators and the app's HTML at every other GET (it passes /api, /wap, /__sandbox on).
