@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { GuardRow } from '../../src/api/device';
+import type { Page } from '../../src/api/http';
 import type { OrderDetail } from '../../src/api/orders';
 import type { ChargeRule } from '../../src/api/site';
 import { one, rows, scalar } from '../lib/db';
 import { openSandboxForFile, walletViolations } from '../testing';
 import { newRequestId } from '../testing-money';
-import type { SwipeResult } from './card-swipe';
+import { NO_ACCESS } from '../domain/door-access';
+import type { DoorOpenResult, SwipeResult } from './card-swipe';
 
 /**
  * A rider's card at a box (C-mine.md Business rule 7, with rule 6's site binding) through the sandbox's swipe control,
@@ -12,7 +15,10 @@ import type { SwipeResult } from './card-swipe';
  * and pays after the charge, balance first, then giveBalance (a split across both), never below 0 (its charge stops
  * 余额不足 when the money is used up); an area card's principal releases its freeze; a month card starts at most
  * dailyTimesLimit times per Asia/Shanghai day (again from 00:00), stops at maxMinutesPerCharge, is refused above
- * maxPowerW and stopped when its power goes above it; a resent swipe message starts once.
+ * maxPowerW and stopped when its power goes above it; a resent swipe message starts once. And a rider at a site's door
+ * guard or gate (B-site.md Business rule D13): a running order at the site, a valid card bound to it or a non-expired
+ * whitelist entry of its community opens it, as the operator's door list then shows (今日开门 +1, 已打开); everyone else
+ * is refused and the count does not move.
  */
 
 const NOW = Date.parse('2026-11-20T10:00:00+08:00');
@@ -373,5 +379,235 @@ describe('POST /__sandbox/device/swipe (C-mine.md rule 7)', () => {
       [card.id, today],
     );
     expect(since).toHaveLength(usedToday + 2);
+  });
+});
+
+describe('POST /__sandbox/device/door (B-site.md rule D13)', () => {
+  interface Door {
+    id: number;
+    serialNumber: string;
+    siteId: number;
+  }
+
+  /** The online door guards (deviceType 4) and gates (5) of the demo world, by id. */
+  const doors = async (type: 4 | 5): Promise<Door[]> =>
+    (
+      await rows<Door>(
+        sb.db,
+        'select id, serial_number, site_id from device where device_type = $1 and status = 1 and site_id is not null order by id',
+        [type],
+      )
+    ).map((d) => ({ id: Number(d.id), serialNumber: d.serialNumber, siteId: Number(d.siteId) }));
+
+  /** The row of `door` in the operator's door list (the door screen's call). */
+  const guardRow = async (door: Door): Promise<GuardRow> => {
+    const { body } = await sb.post<Page<GuardRow>>('/api/box/getPagedEntranceGuardList', tokens.operator, {
+      siteId: door.siteId,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(body.code, body.message).toBe(0);
+    const row = body.data.list.find((r) => Number(r.id) === door.id);
+    if (!row) throw new Error(`door ${door.id} in the list of site ${door.siteId}`);
+    return row;
+  };
+
+  const open = (body: { serialNumber: string; phone?: string; cardNo?: string }) =>
+    sb.post<DoorOpenResult>('/__sandbox/device/door', null, body);
+
+  const refused = async (body: { serialNumber: string; phone?: string; cardNo?: string }) => {
+    const res = await open(body);
+    expect(res.body.code).toBe(1);
+    return res.body.message;
+  };
+
+  /** The id of the last device operation log row so far (test bookkeeping). */
+  const lastLog = () => scalar(sb.db, 'select coalesce(max(id), 0) from device_operation_log');
+
+  /** The door's log rows written after the row `since` (lastLog), oldest first. */
+  const logsSince = (door: Door, since: number) =>
+    rows<{ type: number; operatorUserId: number | null; params: Record<string, unknown>; result: number }>(
+      sb.db,
+      `select type, operator_user_id, params, result from device_operation_log
+       where device_id = $1 and id > $2 order by id`,
+      [door.id, since],
+    );
+
+  /** A phone that no card, order or whitelist entry knows. */
+  const strangerPhone = async () => {
+    for (let n = 13900000000; ; n++) {
+      const phone = String(n);
+      const known = await scalar(
+        sb.db,
+        `select (select count(*) from card where phone = $1) + (select count(*) from charge_order where user_phone = $1)
+           + (select count(*) from community_white where phone = $1) + (select count(*) from rider_user where phone = $1)`,
+        [phone],
+      );
+      if (known === 0) return phone;
+    }
+  };
+
+  it('a rider with a card bound to the site opens its door guard: 今日开门 +1, 已打开, relocked 5 s later', async () => {
+    const guards = await doors(4);
+    let door: Door | undefined;
+    let card: Card | undefined;
+    for (const d of guards) {
+      const row = await one<Card>(
+        sb.db,
+        `select k.id, k.card_no from card k join card_site cs on cs.card_id = k.id
+         where cs.site_id = $1 and k.card_type = 1 and k.status = 3 order by k.id limit 1`,
+        [d.siteId],
+      );
+      if (row) {
+        door = d;
+        card = { id: Number(row.id), cardNo: row.cardNo };
+        break;
+      }
+    }
+    if (!door || !card) throw new Error('a door guard of a site with a 正常 value card');
+    // A card of the site opens whatever it holds (a 正常 card is valid; rule 7's minimum is for charging).
+    await setCard(card, { balance: 0, give_balance: 0 });
+    const before = await guardRow(door);
+    const at = sb.clock.now;
+    const since = await lastLog();
+    const res = await open({ serialNumber: door.serialNumber, cardNo: card.cardNo });
+    expect(res.body.code, res.body.message).toBe(0);
+    expect(res.body.data).toEqual({ opened: true, via: 'card', openTime: at });
+    expect(await guardRow(door)).toMatchObject({
+      doorStatus: 1,
+      todayOpenCount: Number(before.todayOpenCount) + 1,
+      lastOpenTime: at,
+    });
+    // One log row of the open, a rider's (no operator account), counted like a forced open.
+    expect(await logsSince(door, since)).toEqual([
+      {
+        type: 1,
+        operatorUserId: null,
+        params: { serialNumber: door.serialNumber, source: 'rider', via: 'card', cardNo: card.cardNo },
+        result: 1,
+      },
+    ]);
+    // The lock falls back 5 s later, as after the operator's forced open (D8).
+    await sb.advance(4_999);
+    expect((await guardRow(door)).doorStatus).toBe(1);
+    await sb.advance(1);
+    expect(await guardRow(door)).toMatchObject({ doorStatus: 0, todayOpenCount: Number(before.todayOpenCount) + 1 });
+
+    // A card of another site and a frozen card are refused, the count unchanged.
+    const elsewhere = await one<Card>(
+      sb.db,
+      `select k.id, k.card_no from card k where k.status = 3 and k.card_type = 1
+         and not exists (select 1 from card_site cs where cs.card_id = k.id and cs.site_id = $1) order by k.id limit 1`,
+      [door.siteId],
+    );
+    if (!elsewhere) throw new Error('a card of another site');
+    expect(await refused({ serialNumber: door.serialNumber, cardNo: elsewhere.cardNo })).toBe('该卡不能在此站点使用');
+    await setCard(card, { status: 2 });
+    expect(await refused({ serialNumber: door.serialNumber, cardNo: card.cardNo })).toBe('卡片已冻结');
+    await setCard(card, { status: 3 });
+    expect((await guardRow(door)).todayOpenCount).toBe(Number(before.todayOpenCount) + 1);
+  });
+
+  it('refuses a stranger: code 1 with the reason, the count unchanged, the attempt logged 失败', async () => {
+    const [door] = await doors(4);
+    if (!door) throw new Error('a door guard');
+    const phone = await strangerPhone();
+    const before = await guardRow(door);
+    const since = await lastLog();
+    expect(await refused({ serialNumber: door.serialNumber, phone })).toBe(NO_ACCESS);
+    expect(await refused({ serialNumber: door.serialNumber, cardNo: 'NOSUCHCARD0001' })).toBe('卡片不存在');
+    const after = await guardRow(door);
+    expect(after.todayOpenCount).toBe(before.todayOpenCount);
+    expect(after.doorStatus).toBe(before.doorStatus);
+    expect(after.lastOpenTime).toBe(before.lastOpenTime);
+    expect(await logsSince(door, since)).toEqual([
+      { type: 1, operatorUserId: null, params: { serialNumber: door.serialNumber, source: 'rider', phone }, result: 2 },
+      {
+        type: 1,
+        operatorUserId: null,
+        params: { serialNumber: door.serialNumber, source: 'rider', cardNo: 'NOSUCHCARD0001' },
+        result: 2,
+      },
+    ]);
+    // Neither a phone nor a card: refused before anything.
+    expect(await refused({ serialNumber: door.serialNumber })).toBe('请输入手机号或卡号');
+  });
+
+  it('a whitelisted phone of the site’s community opens its door; an expired entry does not', async () => {
+    const target = await one<{ doorId: number; phone: string; whiteId: number }>(
+      sb.db,
+      `select d.id as door_id, w.phone, w.id as white_id from device d join site s on s.id = d.site_id
+         join community_white w on w.community_id = s.community_id
+       where d.device_type in (4, 5) and d.status = 1 and (w.expire_date is null or w.expire_date >= $1)
+         and not exists (select 1 from card k where k.phone = w.phone)
+         and not exists (select 1 from charge_order o where o.user_phone = w.phone and o.status = 1)
+       order by d.id, w.id limit 1`,
+      [new Date(sb.clock.now + 8 * 3_600_000).toISOString().slice(0, 10)],
+    );
+    if (!target) throw new Error('a door of a site whose community has a whitelist');
+    const door = [...(await doors(4)), ...(await doors(5))].find((d) => d.id === Number(target.doorId));
+    if (!door) throw new Error('the door');
+    const before = await guardRow(door);
+    const res = await open({ serialNumber: door.serialNumber, phone: target.phone });
+    expect(res.body.code, res.body.message).toBe(0);
+    expect(res.body.data).toMatchObject({ opened: true, via: 'whitelist' });
+    expect(await guardRow(door)).toMatchObject({ doorStatus: 1, todayOpenCount: Number(before.todayOpenCount) + 1 });
+    // Its entry expired yesterday: refused.
+    await sb.db.query("update community_white set expire_date = '2000-01-01' where id = $1", [target.whiteId]);
+    expect(await refused({ serialNumber: door.serialNumber, phone: target.phone })).toBe('白名单已过期');
+    expect((await guardRow(door)).todayOpenCount).toBe(Number(before.todayOpenCount) + 1);
+  });
+
+  it('a rider charging at the site opens with the order; once the order has ended, no longer', async () => {
+    const site = await one<{ doorId: number; siteId: number }>(
+      sb.db,
+      `select d.id as door_id, d.site_id from device d where d.device_type = 4 and d.status = 1
+         and exists (select 1 from device b where b.site_id = d.site_id and b.status = 1 and b.device_type between 1 and 3)
+         and exists (select 1 from card_site cs join card k on k.id = cs.card_id
+                     where cs.site_id = d.site_id and k.card_type = 1 and k.status = 3)
+       order by d.id limit 1`,
+    );
+    if (!site) throw new Error('a site with a door guard, a box and a value card');
+    const door = (await doors(4)).find((d) => d.id === Number(site.doorId));
+    if (!door) throw new Error('the door');
+    const card = await cardAt(Number(site.siteId), 1);
+    const phone = await strangerPhone();
+    await setCard(card, { balance: 50_000, give_balance: 0, phone });
+    const s = await idleSocket(Number(site.siteId));
+    const start = await started(s, card);
+    // The card frozen while it charges: the running order still opens, for its phone and for the card.
+    await setCard(card, { status: 2 });
+    const byPhone = await open({ serialNumber: door.serialNumber, phone });
+    expect(byPhone.body.code, byPhone.body.message).toBe(0);
+    expect(byPhone.body.data.via).toBe('order');
+    expect((await open({ serialNumber: door.serialNumber, cardNo: card.cardNo })).body.data.via).toBe('order');
+    await setCard(card, { status: 3 });
+    expect((await remoteStop(s, start.orderNo)).body.code).toBe(0);
+    await setCard(card, { status: 2 });
+    expect(await refused({ serialNumber: door.serialNumber, phone })).toBe(NO_ACCESS);
+    expect(await refused({ serialNumber: door.serialNumber, cardNo: card.cardNo })).toBe('卡片已冻结');
+    await setCard(card, { status: 3 });
+  });
+
+  it('an offline door opens for nobody, and nothing is logged (D8)', async () => {
+    const [door] = await doors(4);
+    if (!door) throw new Error('a door guard');
+    const card = await one<Card>(
+      sb.db,
+      `select k.id, k.card_no from card k join card_site cs on cs.card_id = k.id
+       where cs.site_id = $1 and k.status = 3 and k.card_type = 1 order by k.id limit 1`,
+      [door.siteId],
+    );
+    if (!card) throw new Error('a card of the door’s site');
+    const since = await lastLog();
+    await sb.post('/__sandbox/device-behaviour', null, { serialNumber: door.serialNumber, behaviour: 'offline' });
+    expect(await refused({ serialNumber: door.serialNumber, cardNo: card.cardNo })).toBe('设备离线，无法开门');
+    expect(await logsSince(door, since)).toEqual([]);
+    await sb.post('/__sandbox/device-behaviour', null, { serialNumber: door.serialNumber, behaviour: 'ok' });
+    expect((await open({ serialNumber: door.serialNumber, cardNo: card.cardNo })).body.code).toBe(0);
+    // A charging box is no door.
+    const box = await idleSocket(door.siteId).catch(() => null);
+    if (box)
+      expect(await refused({ serialNumber: box.serialNumber, cardNo: card.cardNo })).toBe('该设备不是门禁或道闸');
   });
 });

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { advanceOrder, advanceRunningOrders, startCardOrder } from '../api/device-setup-orders';
 import { answerStarts } from '../api/remote-start';
+import { LOG, settleDevices } from '../api/device';
 import { cardStartRefusal, startMinutesOf, type PerSwipe } from '../domain/card-charge';
+import { decideDoorAccess, doorFacts, doorRefusal, type DoorVia } from '../domain/door-access';
 import { exactlyOnce, requestIdRule } from '../domain/exactly-once';
 import { BizError, INVALID, input, ok } from '../http/envelope';
 import { one, rows, scalar } from '../lib/db';
@@ -11,8 +13,9 @@ import { dayOf, startOfDayAt } from '../lib/time';
 import type { ChargeRule } from '../../src/api/site';
 
 /**
- * The rider's side of a charging box, as test controls (C-mine.md Business rules 6 and 7; README "Sandbox
- * interfaces"): a rider swiping a card at a socket, and the power the rider's vehicle draws.
+ * The rider's side of a charging box, as test controls (C-mine.md Business rules 6 and 7; B-site.md Business rule D13;
+ * README "Sandbox interfaces"): a rider swiping a card at a socket, the power the rider's vehicle draws, and a rider
+ * opening a site's door guard or gate from the rider page.
  *
  * - `POST /__sandbox/device/swipe` with `{ serialNumber, socketNo, cardNo, powerW?, requestId? }` — the box reads the
  *   card and asks the platform to start: a card-paid ChargeOrder (payType 3 储值卡 for card types 1 and 3, 4 月卡 for
@@ -33,6 +36,18 @@ import type { ChargeRule } from '../../src/api/site';
  * - `POST /__sandbox/device/load` with `{ serialNumber, socketNo, powerW }` — the vehicle on a charging socket now draws
  *   `powerW`: the next power report starts from it (e.g. a month card's charge goes above its maxPowerW and stops).
  *   Answers `{ orderId, orderNo, powerW }`; code 1 when the socket is not charging.
+ * - `POST /__sandbox/device/door` with `{ serialNumber, phone?, cardNo? }` (at least one of the two) — a rider opens a
+ *   door guard (deviceType 4) or U8 gate (5) from the rider page (rule D13, decided by sandbox/domain/door-access.ts):
+ *   allowed with a running order of the phone (or the card) at the door's site, a valid card (the given one or any of
+ *   the phone) bound to the site, or a non-expired whitelist entry of the phone in the site's community. An open is
+ *   what the operator's forced open / 开闸 does (sandbox/api/device.ts): door_status 1 and last_open_time now, so a door
+ *   guard relocks 5 s later and a gate falls after its autoCloseInterval (or at 关闸), and one DeviceOperationLog row of
+ *   result 1 成功 — type 1 for a door guard, 2 for a gate, the types the door list's 今日开门 counts and the relock reads
+ *   (the log has no rider-open type) — with operatorUserId null (a rider is no Account) and params `{ serialNumber,
+ *   source: 'rider', via, phone?, cardNo? }` marking it as a rider's open, not the operator's. Answers `{ opened:
+ *   true, via: 'order' | 'card' | 'whitelist', openTime }`. A refused rider gets code 1 with the reason and the attempt
+ *   is logged with result 2 失败 and that failReason (not counted by 今日开门); a device unknown, of another type, not
+ *   installed or 离线 (D8) is refused with nothing logged, like the operator's commands.
  */
 
 /** The power a swiping rider's vehicle draws when the swipe does not say (W): a common e-bike charger. */
@@ -52,6 +67,25 @@ const swipeBody = z.object({
 });
 
 const loadBody = z.object({ serialNumber: serialSchema, socketNo: socketNoSchema, powerW: powerSchema });
+
+const doorBody = z
+  .object({
+    serialNumber: serialSchema,
+    phone: z
+      .string()
+      .trim()
+      .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号')
+      .optional(),
+    cardNo: z.string().trim().min(1, '请输入卡号').max(32, '卡号格式不正确').optional(),
+  })
+  .refine((b) => b.phone !== undefined || b.cardNo !== undefined, '请输入手机号或卡号');
+
+/** The answer of a rider's door open that was allowed. */
+export interface DoorOpenResult {
+  opened: true;
+  via: DoorVia;
+  openTime: number;
+}
 
 /** The answer of a swipe that started a charge. */
 export interface SwipeResult {
@@ -276,6 +310,50 @@ export function cardSwipeRoutes(db: PGlite, now: () => number) {
       );
       return { orderId: Number(order.id), orderNo: order.orderNo, powerW: body.powerW };
     });
+    return ok(c, data);
+  });
+
+  // POST /__sandbox/device/door — a rider opens a door guard or gate from the rider page (rule D13).
+  app.post('/__sandbox/device/door', async (c) => {
+    const body = await input(c, doorBody);
+    const at = now();
+    // Forced opens due to relock and gates due to fall do so first (D8), as every door read does.
+    await settleDevices(db, at);
+    const outcome = await db.transaction(async (tx) => {
+      const facts = await doorFacts(tx, body.serialNumber, { phone: body.phone, cardNo: body.cardNo }, at);
+      const decision = decideDoorAccess(facts);
+      const door = facts.door;
+      // Only an attempt that reached an online door of a site is logged (the operator's offline commands are not).
+      if (!door || doorRefusal(door)) return decision;
+      const params = {
+        serialNumber: door.serialNumber,
+        source: 'rider',
+        ...(decision.allowed ? { via: decision.via } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...(body.cardNo !== undefined ? { cardNo: body.cardNo } : {}),
+      };
+      if (decision.allowed)
+        await tx.query('update device set door_status = 1, last_open_time = $2, update_time = $2 where id = $1', [
+          door.id,
+          at,
+        ]);
+      await tx.query(
+        `insert into device_operation_log (device_id, site_id, operator_user_id, type, params, result, fail_reason,
+           create_time, update_time) values ($1, $2, null, $3, $4, $5, $6, $7, $7)`,
+        [
+          door.id,
+          door.siteId,
+          door.deviceType === 5 ? LOG.gateOpen : LOG.forcedOpen,
+          JSON.stringify(params),
+          decision.allowed ? 1 : 2,
+          decision.allowed ? null : decision.reason,
+          at,
+        ],
+      );
+      return decision;
+    });
+    if (!outcome.allowed) throw new BizError(INVALID, outcome.reason);
+    const data: DoorOpenResult = { opened: true, via: outcome.via, openTime: at };
     return ok(c, data);
   });
 
