@@ -38,19 +38,24 @@ export interface Emulator {
   nextPay(outcome: 'ok' | 'cancel' | 'fail'): void;
 }
 
-export async function setUp(userAgent: string) {
+/**
+ * A fresh page in `userAgent` with the emulator (`emulatorConfig` adds scripted host behaviour, e.g. configFails) and a
+ * new WeChat platform. `services.log` is a mock, so that tests can see what was logged.
+ */
+export async function setUp(userAgent: string, emulatorConfig: Record<string, unknown> = {}) {
   Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
   const w = window as unknown as Record<string, unknown>;
   delete w.jWeixin;
   delete w.wx;
   delete w.WeixinJSBridge;
-  w.__EMULATOR_CONFIG__ = { jsapiTicket: TICKET };
+  w.__EMULATOR_CONFIG__ = { jsapiTicket: TICKET, ...emulatorConfig };
   new Function(emulatorSource)();
   await new Promise((resolve) => setTimeout(resolve, 5));
   vi.resetModules();
   const { createWechatPlatform } = await import('./index');
   const platform = createWechatPlatform({ appId: 'wx5andb0x0000000001', authorizeBase: '/auth' });
   const alerts: string[] = [];
+  const log = vi.fn();
   const services: PlatformServices = {
     fetchSignature: vi.fn(async (url: string) => ({
       appId: 'wx5andb0x0000000001',
@@ -59,7 +64,13 @@ export async function setUp(userAgent: string) {
       signature: signatureOf(url),
     })),
     alert: (title) => alerts.push(title),
-    log: () => undefined,
+    log,
   };
-  return { platform, services, alerts, emulator: (window as unknown as { __hostEmulator: Emulator }).__hostEmulator };
+  return {
+    platform,
+    services,
+    alerts,
+    log,
+    emulator: (window as unknown as { __hostEmulator: Emulator }).__hostEmulator,
+  };
 }
