@@ -21,6 +21,38 @@ import { moveWallet } from '../domain/wallet';
 export const SAMPLE_MINUTES = 5;
 const SAMPLE_MS = SAMPLE_MINUTES * 60_000;
 
+/** Rule C5 / D7: a report below this power (W) is 已充满 (a vehicle at or above it is still charging). */
+export const FULL_POWER_W = 30;
+/** Rule C5: with fullStop, an order whose power stays below FULL_POWER_W this long (ms) ends (endReason 1). */
+export const FULL_STOP_MS = 10 * 60_000;
+
+/**
+ * Rule C5's watch over an order's power reports, one report at a time: the instant since which the power has been
+ * below FULL_POWER_W (30 W; exactly 30 W is not below), or null when the report at `time` is not below. A report stands
+ * for the interval since the report before it (`previous`, or the order's start for the first: its energy is power ×
+ * 5 min), so a run of low reports is low from the start of its first interval.
+ */
+export function lowSinceAfter(lowSince: number | null, previous: number, power: number): number | null {
+  return power < FULL_POWER_W ? (lowSince ?? previous) : null;
+}
+
+/**
+ * Rule C5 over a whole order: the instant (epoch ms) a fullStop order ends — when its reports have stayed below 30 W for
+ * 10 consecutive minutes (exactly 10 is enough; 30 W is not below), i.e. low-run start + 10 min, which on the 5-minute
+ * report grid is the instant of the report that completes the run — or null when it does not. `samples` oldest first,
+ * `time` epoch ms, `power` W; `startTime` the order's start.
+ */
+export function fullStopAt(startTime: number, samples: readonly { time: number; power: number }[]): number | null {
+  let lowSince: number | null = null;
+  let previous = startTime;
+  for (const s of samples) {
+    lowSince = lowSinceAfter(lowSince, previous, s.power);
+    if (lowSince !== null && s.time - lowSince >= FULL_STOP_MS) return lowSince + FULL_STOP_MS;
+    previous = s.time;
+  }
+  return null;
+}
+
 /** Settle statuses that count as income (R3.2): 0 待入账, 1 已入账, 3 已补结算. */
 const COUNTED = [0, 1, 3];
 
@@ -133,7 +165,11 @@ async function cardLimitsOf(db: Db, order: OrderRow): Promise<CardLimits | null>
  * Brings one running order up to `now`: the power reports due every 5 minutes since the last one (PowerSample), the
  * order's energy, duration and max power, the socket's live power, and the start day's SiteDailyStat energy and
  * duration. The first report after a load set by a test (socket_load: a card swipe's powerW, POST
- * /__sandbox/device/load) starts from that power. An order whose purchased time is over ends (endReason 2 时间到); a
+ * /__sandbox/device/load) starts from that power; a vehicle drawing below 30 W (a full battery's trickle) keeps that
+ * draw, while one charging (30 W or more) varies by up to ±20 W a report, never below 30 W. The socket is 已充满 (2)
+ * while the last report is below 30 W, 充电中 (1) otherwise (rule D7). An order whose purchased time is over ends
+ * (endReason 2 时间到); a fullStop order (ruleSnapshot.fullStop 1) ends when its reports have stayed below 30 W for 10
+ * minutes (rule C5, fullStopAt: 1 充满自停, at the instant the 10 minutes are complete, refunded by refundOnStop); a
  * card-paid order also ends at the report where (rule 7) a month card's power is above its maxPowerW (6 功率超限) or a
  * value card's charge has used up balance + giveBalance (7 余额不足). Returns true when it is still running.
  */
@@ -170,11 +206,26 @@ export async function advanceOrder(db: Db, orderId: number, now: number): Promis
   let power = load ? Number(load.powerW) : last ? Number(last.power) : 120 + noise(order.id, 0, 260);
   let energy = Number(order.energyWh);
   let peak = Number(order.maxPowerW);
-  let stop: { at: number; endReason: 6 | 7 } | null = null;
+  let stop: { at: number; endReason: 1 | 6 | 7 } | null = null;
+  // Rule C5: the instant since which the reports so far have been below 30 W (null when the last one is not).
+  const fullStop = Number(order.ruleSnapshot.fullStop) === 1;
+  let lowSince: number | null = null;
+  if (fullStop && last && Number(last.power) < FULL_POWER_W) {
+    const high = await one<{ time: number }>(
+      db,
+      'select max(time) as time from power_sample where order_id = $1 and power >= $2',
+      [order.id, FULL_POWER_W],
+    );
+    lowSince = high?.time === null || high?.time === undefined ? Number(order.startTime) : Number(high.time);
+    if (time - lowSince >= FULL_STOP_MS) stop = { at: lowSince + FULL_STOP_MS, endReason: 1 };
+  }
   const samples: [number, number][] = [];
-  while (time + SAMPLE_MS <= until) {
+  while (!stop && time + SAMPLE_MS <= until) {
+    const previous = time;
     time += SAMPLE_MS;
-    power = Math.max(30, Math.min(maxPower, power + noise(order.id, time, 41) - 20));
+    // A full battery's trickle (below 30 W) stays as it is; a charging vehicle varies, never below 30 W.
+    if (power >= FULL_POWER_W)
+      power = Math.max(FULL_POWER_W, Math.min(maxPower, power + noise(order.id, time, 41) - 20));
     energy += Math.round((power * SAMPLE_MINUTES) / 60);
     peak = Math.max(peak, power);
     firstPower ??= power;
@@ -189,6 +240,13 @@ export async function advanceOrder(db: Db, orderId: number, now: number): Promis
       const cost = valueCardCost({ ...order, durationMinutes: minutes, energyWh: energy }, firstPower);
       if (cost >= card.money) {
         stop = { at: time, endReason: 7 };
+        break;
+      }
+    }
+    if (fullStop) {
+      lowSince = lowSinceAfter(lowSince, previous, power);
+      if (lowSince !== null && time - lowSince >= FULL_STOP_MS) {
+        stop = { at: lowSince + FULL_STOP_MS, endReason: 1 };
         break;
       }
     }
@@ -211,7 +269,12 @@ export async function advanceOrder(db: Db, orderId: number, now: number): Promis
       [order.id, energy, duration, peak, now],
     );
     if (samples.length > 0)
-      await db.query('update charger set power = $2, update_time = $3 where id = $1', [order.chargerId, power, now]);
+      // Rule D7: 已充满 (2) while the order runs below 30 W, 充电中 (1) otherwise (a reserved or 故障 socket keeps its status).
+      await db.query(
+        `update charger set power = $2, status = case when status in (1, 2) then $4 else status end, update_time = $3
+         where id = $1`,
+        [order.chargerId, power, now, power < FULL_POWER_W ? 2 : 1],
+      );
     if (order.settleStatus !== 2 && order.settleStatus !== 4) {
       await addSiteDailyStat(
         db,
@@ -286,10 +349,11 @@ export function endsWithinFreeMinutes(
 /** How an order ends. */
 export interface EndOptions {
   /**
-   * 2 时间到, 4 手动/远程结束, 6 功率超限 (a month card above its maxPowerW), 7 余额不足 (a value card's money used up)
-   * (entities.md ChargeOrder.endReason). A card order's 时间到 whose cost took all the card's money is recorded as 7.
+   * 1 充满自停 (rule C5: a fullStop order below 30 W for 10 minutes), 2 时间到, 4 手动/远程结束, 6 功率超限 (a month card
+   * above its maxPowerW), 7 余额不足 (a value card's money used up) (entities.md ChargeOrder.endReason). A card order's
+   * 时间到 whose cost took all the card's money is recorded as 7; any order ending within its free minutes as 8 (K37).
    */
-  endReason: 2 | 4 | 6 | 7;
+  endReason: 1 | 2 | 4 | 6 | 7;
   /** End instant (epoch ms). */
   at: number;
   /** The account that stopped it (remote stop), or null for the device/system. */
@@ -454,7 +518,9 @@ export async function endOrder(db: Db, orderId: number, options: EndOptions, now
             ? '免费时长内结束，全额退款'
             : options.endReason === 4
               ? '远程结束充电，退还未使用金额'
-              : '退还未使用金额'),
+              : options.endReason === 1
+                ? '充满自停，退还未使用金额'
+                : '退还未使用金额'),
         options.operator?.id ?? null,
         options.operator?.name ?? '系统',
         at,
