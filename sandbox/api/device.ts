@@ -1016,7 +1016,7 @@ export function deviceRoutes(db: PGlite, now: () => number) {
     const list = await rows<DeviceCommandRecord>(
       db,
       `select type, params, create_time, result from device_operation_log
-       where device_id = $1 and type between 1 and 8 and create_time >= $2 order by id`,
+       where device_id = $1 and (type between 1 and 8 or type = 14) and create_time >= $2 order by id`,
       [q.deviceId, q.since ?? 0],
     );
     return ok(

@@ -4,6 +4,7 @@ import type { Page } from '../../src/api/http';
 import type { NoticeDetail, PhoneMessageInfo, WarningRow } from '../../src/api/messages';
 import { phoneRule } from '../../src/api/rules';
 import { resumeHeartbeat, stopHeartbeat, warningScope } from '../domain/warnings';
+import { deliverPendingRule } from './site-settings';
 import { endpoints } from '../http/endpoint';
 import { BizError, INVALID, input, ok } from '../http/envelope';
 import { touches } from '../http/touch';
@@ -13,8 +14,9 @@ import { one, rows, scalar } from '../lib/db';
  * The message screens' endpoints (C-mine.md "/mine/message/warning", "/mine/message/upgrads", "/upgrads/info";
  * business rules 1, 3, 23, 25; entities.md WarningRecord, Notice, NoticeRead): the warning list in the caller's scope,
  * the caller's SMS alarm settings, a notice's detail and marking notices read. Sandbox controls beside them (README
- * "Sandbox interfaces"): POST /__sandbox/device-heartbeat stops or resumes a box's heartbeat (rule 3 on the business
- * clock, sandbox/domain/warnings.ts), GET /__sandbox/sms/inbox lists the text SMS the gateway sent (alarms of rule 23,
+ * "Sandbox interfaces"): POST /__sandbox/device-heartbeat stops or resumes a device's heartbeat (rule 3 and B-site.md
+ * D6 on the business clock: 离线 after 10 min, a smoke sensor after 26 h, a 组网从机 with its master;
+ * sandbox/domain/warnings.ts), GET /__sandbox/sms/inbox lists the text SMS the gateway sent (alarms of rule 23,
  * notices of sandbox/domain/sms-notice.ts), POST
  * /__sandbox/notice publishes a notice (the platform's back office). Instants epoch ms.
  */
@@ -178,7 +180,9 @@ export function messageRoutes(db: PGlite, now: () => number) {
 
   const app = api.app;
 
-  // POST /__sandbox/device-heartbeat { serialNumber, heartbeat: 'stop' | 'resume' } — test control of rule 3.
+  // POST /__sandbox/device-heartbeat { serialNumber, heartbeat: 'stop' | 'resume' } — test control of rule 3 and D6
+  // (any device type; a resumed 组网从机 stays 离线 while its master is, a resumed master brings its slaves back).
+  // Answers the device's status, its stoppedAt (epoch ms) and warningsClosed (its own and its slaves').
   app.post('/__sandbox/device-heartbeat', async (c) => {
     const body = await input(
       c,
@@ -197,7 +201,10 @@ export function messageRoutes(db: PGlite, now: () => number) {
         await stopHeartbeat(tx, Number(device.id), at);
         return 0;
       }
-      return resumeHeartbeat(tx, Number(device.id), at);
+      const closed = await resumeHeartbeat(tx, Number(device.id), at);
+      // B-site.md rule C1: a box back on line gets the charge rule saved while it was away (its slaves too).
+      await deliverPendingRule(tx, Number(device.id), at);
+      return closed;
     });
     const state = await one<{ status: number; stoppedAt: number | null }>(
       db,

@@ -9,6 +9,7 @@ import { one, rows, scalar, type Db } from '../lib/db';
 import { startOfDayAt } from '../lib/time';
 import { LOG, logOperation } from './device';
 import { startFreeOrder } from './device-setup-orders';
+import { deliverPendingRule } from './site-settings';
 
 /**
  * Remote charging against a simulated device (C-mine.md /mine/remoteCharge, B-site.md §3 socket 远程启动; Business rule
@@ -33,7 +34,8 @@ import { startFreeOrder } from './device-setup-orders';
  * Test control (README "Sandbox interfaces"): POST /__sandbox/device-behaviour `{ serialNumber, behaviour: 'ok' |
  * 'fail' | 'reject' | 'offline' }` — 'fail' makes the box ignore start commands (each fails after 60 s), 'reject' makes
  * it refuse each at once, 'offline' takes it off line now (box 离线, its idle sockets 离线, new starts refused; pending
- * ones fail), 'ok' restores it.
+ * ones fail), 'ok' restores it (a box back on line also gets the charge rule saved while it was off, B-site.md rule
+ * C1: site-settings.ts deliverPendingRule).
  */
 
 /** A working box acknowledges a start this long after it (ms). */
@@ -322,6 +324,8 @@ export function remoteStartRoutes(db: PGlite, now: () => number) {
           : 'update charger set status = 0, update_time = $2 where device_id = $1 and status = 4',
         [device.id, at],
       );
+      // A box back on line gets the charge rule saved while it was off line (B-site.md rule C1).
+      if (!offline) await deliverPendingRule(tx, Number(device.id), at);
     });
     return ok(c, { serialNumber: body.serialNumber, behaviour: body.behaviour });
   });

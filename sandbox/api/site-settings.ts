@@ -26,6 +26,7 @@ import type { Caller } from '../http/session';
 import { touches } from '../http/touch';
 import { exec, one, rows, scalar, type Db } from '../lib/db';
 import { addDays, dayOf } from '../lib/time';
+import { ruleHash } from '../db/seed/util';
 import {
   activateDueVersions,
   chargeRuleGroupId,
@@ -53,6 +54,114 @@ import { ownedProperty, siteNameTaken } from './site';
  * has come becomes 生效中, the previous one 已失效) runs lazily before these endpoints read or write a site's versions.
  * The share-rule checks, versions and charge-rule groups are ./share-rules', the same that addSite uses.
  */
+
+/** DeviceOperationLog.type 14 下发收费规则: the push of a site's chargeRule to a box (rule C1; after the spec's 1–13). */
+export const RULE_PUSH_LOG_TYPE = 14;
+
+/** What a box received of a rule push (DeviceOperationLog.params of type 14): the site, its rule group and the rule. */
+export interface RulePushParams {
+  siteId: number;
+  chargeRuleGroupId: number;
+  chargeRule: ChargeRule;
+}
+
+/** Writes one rule push to a box: a DeviceOperationLog row type 14, result 1 成功 (`operatorUserId` null = the platform). */
+async function logRulePush(
+  db: Db,
+  device: { id: number; siteId: number },
+  params: RulePushParams,
+  operatorUserId: number | null,
+  at: number,
+): Promise<void> {
+  await exec(
+    db,
+    `insert into device_operation_log (device_id, site_id, operator_user_id, type, params, result, create_time,
+       update_time) values ($1, $2, $3, $4, $5, 1, $6, $6)`,
+    [device.id, device.siteId, operatorUserId, RULE_PUSH_LOG_TYPE, JSON.stringify(params), at],
+  );
+}
+
+/**
+ * B-site.md rule C1 at a save of a changed chargeRule: each charging box (device_type 1–3) of the site that is online
+ * (status not 2 离线) gets the site's rule now — one rule push (DeviceOperationLog type 14, params RulePushParams,
+ * operator the account that saved) and its pending mark cleared — and each offline box is marked
+ * (device.charge_rule_pending = 1) to get it when it reports again (deliverPendingRule). Running orders are untouched:
+ * they keep their ruleSnapshot. Run it in the save's transaction, after the site's rule is written. Answers the ids
+ * of the boxes pushed to and of those left pending.
+ */
+export async function pushChargeRule(
+  db: Db,
+  siteId: number,
+  operatorUserId: number | null,
+  now: number,
+): Promise<{ pushed: number[]; pending: number[] }> {
+  const site = await one<{ chargeRule: ChargeRule; chargeRuleGroupId: number }>(
+    db,
+    'select charge_rule, charge_rule_group_id from site where id = $1',
+    [siteId],
+  );
+  if (!site) return { pushed: [], pending: [] };
+  const params: RulePushParams = {
+    siteId,
+    chargeRuleGroupId: Number(site.chargeRuleGroupId),
+    chargeRule: site.chargeRule,
+  };
+  const boxes = await rows<{ id: number; status: number }>(
+    db,
+    'select id, status from device where site_id = $1 and device_type between 1 and 3 order by id',
+    [siteId],
+  );
+  const pushed: number[] = [];
+  const pending: number[] = [];
+  for (const box of boxes) {
+    const id = Number(box.id);
+    if (Number(box.status) === 2) {
+      pending.push(id);
+      await exec(db, 'update device set charge_rule_pending = 1, update_time = $2 where id = $1', [id, now]);
+    } else {
+      pushed.push(id);
+      await logRulePush(db, { id, siteId }, params, operatorUserId, now);
+      await exec(
+        db,
+        'update device set charge_rule_pending = 0, update_time = $2 where id = $1 and charge_rule_pending = 1',
+        [id, now],
+      );
+    }
+  }
+  return { pushed, pending };
+}
+
+/**
+ * B-site.md rule C1 on reconnect: each charging box marked pending (the site's rule saved while it was 离线) among the
+ * device `deviceId` and its 组网从机 (they come back with their master, D6) that is online again gets its site's
+ * current rule — one rule push (type 14, operator null: the platform) — and its mark cleared. Call it where an offline
+ * box reports again (POST /__sandbox/device-heartbeat 'resume', POST /__sandbox/device-behaviour 'ok'); it does
+ * nothing for boxes still offline, not pending or on no site. Answers the ids of the boxes it delivered to. `now`
+ * epoch ms.
+ */
+export async function deliverPendingRule(db: Db, deviceId: number, now: number): Promise<number[]> {
+  const boxes = await rows<{ id: number; siteId: number }>(
+    db,
+    `update device set charge_rule_pending = 0, update_time = $2
+     where (id = $1 or master_device_id = $1) and charge_rule_pending = 1 and status <> 2 and site_id is not null
+     returning id, site_id`,
+    [deviceId, now],
+  );
+  const delivered: number[] = [];
+  for (const box of boxes) {
+    const siteId = Number(box.siteId);
+    const site = await one<{ chargeRule: ChargeRule; chargeRuleGroupId: number }>(
+      db,
+      'select charge_rule, charge_rule_group_id from site where id = $1',
+      [siteId],
+    );
+    if (!site) continue;
+    const params = { siteId, chargeRuleGroupId: Number(site.chargeRuleGroupId), chargeRule: site.chargeRule };
+    await logRulePush(db, { id: Number(box.id), siteId }, params, null, now);
+    delivered.push(Number(box.id));
+  }
+  return delivered.sort((a, b) => a - b);
+}
 
 /** A site row as these endpoints use it. */
 interface SiteRowLite {
@@ -264,6 +373,10 @@ async function modifySite(db: PGlite, caller: Caller, q: ModifyRequest, now: num
     if (sets.length > 0) {
       set('update_time', now);
       await exec(tx, `update site set ${sets.join(', ')} where id = $1`, params);
+    }
+    // Rule C1: a changed rule goes to the site's boxes (online now, offline ones when they report again).
+    if (charge && ruleHash(charge) !== ruleHash(site.chargeRule)) {
+      await pushChargeRule(tx, site.id, caller.account.id, now);
     }
     return result;
   });
@@ -623,6 +736,31 @@ export function siteSettingsRoutes(db: PGlite, now: () => number) {
     }
     await syncAuditStatus(db, q.siteId, at);
     return ok(c, null);
+  });
+
+  // GET /__sandbox/rule-push?deviceId=N — test control of rule C1: whether the box waits for a rule push (pending 0|1)
+  // and the pushes it received, oldest first ({ params: RulePushParams, operatorUserId (null = on reconnect), createTime }).
+  app.get('/__sandbox/rule-push', async (c) => {
+    const q = await input(c, z.object({ deviceId: z.coerce.number({ error: '缺少设备 deviceId' }).int().positive() }));
+    const box = await one<{ chargeRulePending: number }>(db, 'select charge_rule_pending from device where id = $1', [
+      q.deviceId,
+    ]);
+    if (!box) throw new BizError(INVALID, '设备不存在');
+    const pushes = await rows<{ params: RulePushParams; operatorUserId: number | null; createTime: number }>(
+      db,
+      `select params, operator_user_id, create_time from device_operation_log where device_id = $1 and type = $2
+       order by id`,
+      [q.deviceId, RULE_PUSH_LOG_TYPE],
+    );
+    return ok(c, {
+      deviceId: q.deviceId,
+      pending: Number(box.chargeRulePending),
+      pushes: pushes.map((p) => ({
+        params: p.params,
+        operatorUserId: p.operatorUserId === null ? null : Number(p.operatorUserId),
+        createTime: Number(p.createTime),
+      })),
+    });
   });
 
   return app;

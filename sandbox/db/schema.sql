@@ -377,6 +377,9 @@ create table device (
   smoke_status smallint check (smoke_status in (0, 1, 2, 3)),
   battery integer check (battery between 0 and 100),
   last_alarm_time bigint,
+  -- charging boxes: 1 = the site's chargeRule was saved while the box was 离线; it is pushed when the box reports again
+  -- (B-site.md rule C1; sandbox/api/site-settings.ts deliverPendingRule), then 0
+  charge_rule_pending smallint not null default 0 check (charge_rule_pending in (0, 1)),
   create_time bigint not null,
   update_time bigint not null
 );
@@ -416,7 +419,8 @@ create table device_operation_log (
   device_id bigint not null references device (id) on delete cascade,
   site_id bigint references site (id) on delete set null,
   operator_user_id bigint references account (id),
-  type smallint not null check (type between 1 and 13),
+  -- 1-13 as entities.md DeviceOperationLog.type; 14 下发收费规则 (the push of a saved chargeRule, B-site.md rule C1)
+  type smallint not null check (type between 1 and 14),
   params jsonb not null default '{}',
   result smallint not null check (result in (1, 2)),
   fail_reason text,
