@@ -145,6 +145,38 @@ export function costSettlementOf(list: readonly DeductionFigures[]): DeductionFi
 /** SIM rent per 4G box per month (C rule 22; CostBill.unitPrice). */
 export const SIM_UNIT_PRICE = 150;
 
+/** Communication type 1 4G of a device model (DeviceModel.commType; WiFi 2 and 蓝牙 3 pay no SIM rent, C rule 22). */
+export const COMM_4G = 1;
+
+/**
+ * A box's heartbeat record as the SIM rent reads it (C rule 22; domain/warnings.ts): the sandbox's boxes beat
+ * continuously unless stopped.
+ */
+export interface HeartbeatRecord {
+  /** 4G model (commType 1) with a SIM card (iccid). */
+  is4g: boolean;
+  /** It beats now: no stopped heartbeat and not 离线 (status ≠ 2). */
+  beating: boolean;
+  /**
+   * lastHeartbeatTime (epoch ms): while it beats the start of its current run (or a heartbeat within it); otherwise
+   * its last heartbeat. Null: it never reported.
+   */
+  lastHeartbeatTime: number | null;
+}
+
+/**
+ * Whether a box counts for the SIM rent of the month [from, to) (C rule 22: "the merchant's 4G boxes bound to a site
+ * and online at least once in the previous month"; from/to epoch ms, the Asia/Shanghai month's first instant and the
+ * next month's; read at or after `to`): a 4G box that reported at least once in [from, to). A beating box has reported
+ * continuously since its lastHeartbeatTime, so it counts when that is before `to`; a silent one counts when its last
+ * heartbeat falls in the month (a last heartbeat at or after `to` means it beat up to then: it counts when at or after
+ * `from`).
+ */
+export function simBilled(box: HeartbeatRecord, from: number, to: number): boolean {
+  if (!box.is4g || box.lastHeartbeatTime === null) return false;
+  return box.beating ? box.lastHeartbeatTime < to : box.lastHeartbeatTime >= from;
+}
+
 /**
  * A month's SIM rent (C rule 22): amount = boxes × unit price, frozen from the available balance on day 1; when the
  * balance is short, what is available is frozen and the rest is owed (status 3 欠费 with an Arrears record, source 3),

@@ -10,16 +10,33 @@ import { one, rows, scalar, type Db } from '../lib/db';
  * the record of what was sent; the text is kept in sandbox_sms for GET /__sandbox/sms/inbox).
  *
  * The sandbox's boxes beat continuously unless a test stops them (POST /__sandbox/device-heartbeat, table
- * device_heartbeat_stop): the item-driven job `deviceHeartbeat` (jobs/index.ts) takes a stopped box off line at
- * stopped_at + 10 min on the business clock. Instants epoch ms.
+ * device_heartbeat_stop): the item-driven job `deviceHeartbeat` (jobs/index.ts) takes a stopped device off line at
+ * stopped_at + its timeout on the business clock — 10 min, a smoke sensor 26 h (B-site.md D6). A 组网从机 (signalMode 3)
+ * is offline whenever its master is (D6, D9): it goes 离线 with its master and comes back with it unless it is itself
+ * silent past its own timeout. All sockets of an offline box read 离线 (4): the idle ones are stored so, the socket
+ * reads show every socket of a box with status 2 as 4 (api/device.ts boxPage). Instants epoch ms.
+ *
+ * `last_heartbeat_time` is the device's heartbeat record (C rule 22 reads it, domain/settlement.ts simBilled): while
+ * the device beats it is the start of its current heartbeat run (or a heartbeat within it), once it is stopped its
+ * last heartbeat.
  */
 
-/** A box is 离线 after this long without a heartbeat (rule 3). */
+/** A box is 离线 after this long without a heartbeat (rule 3; B-site.md D6). */
 export const HEARTBEAT_TIMEOUT_MS = 10 * 60_000;
+/** A smoke sensor (deviceType 7, which reports rarely) is 离线 only after this long without a heartbeat (B-site.md D6). */
+export const SMOKE_HEARTBEAT_TIMEOUT_MS = 26 * 3600_000;
+/** The heartbeat timeout of device `d` in SQL (ms): HEARTBEAT_TIMEOUT_MS, a smoke sensor SMOKE_HEARTBEAT_TIMEOUT_MS. */
+const TIMEOUT_SQL = `(case when d.device_type = 7 then ${SMOKE_HEARTBEAT_TIMEOUT_MS} else ${HEARTBEAT_TIMEOUT_MS} end)`;
+/** Signal mode 3 组网从机 (B-site.md D9). */
+const SLAVE_MODE = 3;
 /** At most one alarm SMS per device in this window (rule 23). */
 export const ALARM_SMS_WINDOW_MS = 3600_000;
 /** Warning type 1 设备离线 and its text (C-mine.md /mine/message/warning). */
 export const OFFLINE_WARNING = { warningType: 1, level: 2, content: '设备离线已超过10分钟' } as const;
+/** The 设备离线 warning of a smoke sensor silent for 26 hours (D6). */
+export const SMOKE_OFFLINE_WARNING = { ...OFFLINE_WARNING, content: '设备离线已超过26小时' } as const;
+/** The 设备离线 warning of a 组网从机 taken off line with its master (D6). */
+export const SLAVE_OFFLINE_WARNING = { ...OFFLINE_WARNING, content: '组网主机离线，从机随之离线' } as const;
 
 /** What a new warning says about its device. */
 export interface NewWarning {
@@ -102,12 +119,27 @@ export async function stopHeartbeat(tx: Db, deviceId: number, at: number): Promi
 }
 
 /**
- * The heartbeat returns at `at`: the box beats again, and a box that was 离线 is 在线 with its 离线 sockets 空闲 and
- * its open 设备离线 warnings closed (status 1, recoverTime `at`). Answers the number of warnings closed.
+ * The heartbeat returns at `at`: the device beats again, and a device that was 离线 is 在线 with its 离线 sockets 空闲
+ * and its open 设备离线 warnings closed (status 1, recoverTime `at`) — unless it is a 组网从机 whose master is 离线,
+ * which stays 离线 with its master (D6). A master coming back brings back its 离线 slaves that are not themselves
+ * silent past their timeout (bringSlavesBack). Answers the number of warnings closed (the device's and its slaves').
  */
 export async function resumeHeartbeat(tx: Db, deviceId: number, at: number): Promise<number> {
   await tx.query('delete from device_heartbeat_stop where device_id = $1', [deviceId]);
   await tx.query('update device set last_heartbeat_time = $2, update_time = $2 where id = $1', [deviceId, at]);
+  const masterOffline = await scalar(
+    tx,
+    `select count(*) from device d join device m on m.id = d.master_device_id
+     where d.id = $1 and d.signal_mode = $2 and m.status = 2`,
+    [deviceId, SLAVE_MODE],
+  );
+  if (masterOffline > 0) return 0;
+  const closed = await bringOnline(tx, deviceId, at);
+  return closed + (await bringSlavesBack(tx, deviceId, at));
+}
+
+/** A 离线 device back 在线 at `at`: its 离线 sockets 空闲, its open 设备离线 warnings closed. Answers the count closed. */
+async function bringOnline(tx: Db, deviceId: number, at: number): Promise<number> {
   const back = await one<{ id: number }>(
     tx,
     'update device set status = 1, update_time = $2 where id = $1 and status = 2 returning id',
@@ -128,36 +160,86 @@ export async function resumeHeartbeat(tx: Db, deviceId: number, at: number): Pro
   return closed.length;
 }
 
-/** When the next stopped box goes 离线 (its last heartbeat + 10 min), or null: the job's nextDue. */
+/**
+ * A master back 在线 at `at` brings back its 离线 组网从机 (D6) except those silent past their own timeout (a slave
+ * stopped but not yet due comes back and goes 离线 when its own timeout falls due). Answers the warnings closed.
+ */
+async function bringSlavesBack(tx: Db, masterId: number, at: number): Promise<number> {
+  const slaves = await rows<{ id: number }>(
+    tx,
+    `select d.id from device d
+     where d.master_device_id = $1 and d.signal_mode = $2 and d.status = 2
+       and not exists (select 1 from device_heartbeat_stop h where h.device_id = d.id and h.stopped_at + ${TIMEOUT_SQL} <= $3)
+     order by d.id`,
+    [masterId, SLAVE_MODE, at],
+  );
+  let closed = 0;
+  for (const s of slaves) {
+    // A slave that still beats starts a new heartbeat run with its master (its record, rule 22).
+    await tx.query(
+      `update device d set last_heartbeat_time = $2
+       where d.id = $1 and not exists (select 1 from device_heartbeat_stop h where h.device_id = d.id)`,
+      [s.id, at],
+    );
+    closed += await bringOnline(tx, Number(s.id), at);
+  }
+  return closed;
+}
+
+/** When the next stopped device goes 离线 (its last heartbeat + its timeout), or null: the job's nextDue. */
 export async function nextHeartbeatTimeout(db: Db): Promise<number | null> {
   const row = await one<{ due: number | null }>(
     db,
-    `select min(h.stopped_at) as due from device_heartbeat_stop h join device d on d.id = h.device_id
+    `select min(h.stopped_at + ${TIMEOUT_SQL}) as due from device_heartbeat_stop h join device d on d.id = h.device_id
      where d.status <> 2`,
   );
-  return row?.due === null || row?.due === undefined ? null : Number(row.due) + HEARTBEAT_TIMEOUT_MS;
+  return row?.due === null || row?.due === undefined ? null : Number(row.due);
 }
 
 /**
- * The job's run at `at`: every stopped box whose last heartbeat is 10 minutes old or more goes 离线 (idle sockets
- * 离线) and gets a 设备离线 warning at `at` (rule 3), with its SMS (rule 23).
+ * The job's run at `at`: every stopped device whose last heartbeat is its timeout old or more (10 min, a smoke sensor
+ * 26 h) goes 离线 (idle sockets 离线) with a 设备离线 warning at `at` (rule 3, D6) and its SMS (rule 23); the
+ * 组网从机 of a master gone 离线 go 离线 with it, each with its warning (D6).
  */
 export async function takeSilentBoxesOffline(tx: Transaction, at: number): Promise<void> {
-  const due = await rows<{ deviceId: number }>(
+  const due = await rows<{ deviceId: number; deviceType: number }>(
     tx,
-    `select h.device_id from device_heartbeat_stop h join device d on d.id = h.device_id
-     where d.status <> 2 and h.stopped_at + $1 <= $2 order by h.stopped_at, h.device_id`,
-    [HEARTBEAT_TIMEOUT_MS, at],
+    `select h.device_id, d.device_type from device_heartbeat_stop h join device d on d.id = h.device_id
+     where d.status <> 2 and h.stopped_at + ${TIMEOUT_SQL} <= $1
+     order by h.stopped_at + ${TIMEOUT_SQL}, h.device_id`,
+    [at],
   );
-  for (const { deviceId } of due) {
-    await tx.query('update device set status = 2, update_time = $2 where id = $1', [deviceId, at]);
-    await tx.query(
-      `update charger set status = 4, update_time = $2
-       where device_id = $1 and status = 0 and current_order_id is null`,
-      [deviceId, at],
+  for (const { deviceId, deviceType } of due) {
+    const id = Number(deviceId);
+    await takeOffline(tx, id, Number(deviceType) === 7 ? SMOKE_OFFLINE_WARNING : OFFLINE_WARNING, at);
+    // A slave reports through its master: its last heartbeat that reached the platform is the master's last one.
+    const slaves = await rows<{ id: number }>(
+      tx,
+      `update device d set last_heartbeat_time = case when exists (select 1 from device_heartbeat_stop h where h.device_id = d.id)
+         then least(d.last_heartbeat_time, m.last_heartbeat_time) else m.last_heartbeat_time end
+       from device m where m.id = $1 and d.master_device_id = m.id and d.signal_mode = $2 and d.status <> 2
+       returning d.id`,
+      [id, SLAVE_MODE],
     );
-    await openWarning(tx, { deviceId: Number(deviceId), ...OFFLINE_WARNING }, at);
+    for (const s of slaves.sort((a, b) => Number(a.id) - Number(b.id)))
+      await takeOffline(tx, Number(s.id), SLAVE_OFFLINE_WARNING, at);
   }
+}
+
+/** One device 离线 at `at`: status 2, its idle sockets 离线 (4), and its 设备离线 warning `warning` opened. */
+async function takeOffline(
+  tx: Transaction,
+  deviceId: number,
+  warning: Omit<NewWarning, 'deviceId'>,
+  at: number,
+): Promise<void> {
+  await tx.query('update device set status = 2, update_time = $2 where id = $1', [deviceId, at]);
+  await tx.query(
+    `update charger set status = 4, update_time = $2
+     where device_id = $1 and status = 0 and current_order_id is null`,
+    [deviceId, at],
+  );
+  await openWarning(tx, { deviceId, ...warning }, at);
 }
 
 /**

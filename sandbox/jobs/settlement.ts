@@ -4,12 +4,14 @@ import {
   allocate,
   closeFeePeriod,
   collectSimArrears,
+  COMM_4G,
   costSettlementOf,
   dailyFreezeAmount,
   nextDeduction,
   planAfterPayment,
   repayOldestFirst,
   settleDeduction,
+  simBilled,
   simRentOf,
   SIM_UNIT_PRICE,
   type DeductionFigures,
@@ -415,9 +417,10 @@ export async function ensureFeePeriod(tx: Db, accountId: number, month: string, 
 /**
  * 00:00 on day 1 — SIM rent (C rule 22, R6.3): last month's frozen rent is deducted (frozenAmount −, bill 已扣款; no
  * ledger entry) and what last month still owed is deducted from the available balance (collectSimArrears), then this
- * month's is frozen for every main account's 4G boxes bound to a site (simRentOf: bizType 14, CostBill 冻结中 with one
- * item per site; a shortfall is owed: 欠费 and an Arrears record, source 3). Boxes of a fully frozen month are paid up
- * to its last day (simExpireDate).
+ * month's is frozen for every main account's 4G boxes (commType 1 with a SIM card) bound to a site that were online
+ * at least once in the previous Asia/Shanghai calendar month (simBilled, from their heartbeat record; simRentOf:
+ * bizType 14, CostBill 冻结中 with one item per site; a shortfall is owed: 欠费 and an Arrears record, source 3). Boxes
+ * of a fully frozen month are paid up to its last day (simExpireDate).
  */
 export async function simRent(tx: Transaction, at: number): Promise<void> {
   const today = dayOf(at);
@@ -446,17 +449,52 @@ export async function simRent(tx: Transaction, at: number): Promise<void> {
     );
   }
   await collectLastMonthSimArrears(tx, last, at);
-  const boxes = await rows<{ accountId: number; siteId: number; siteName: string; count: number; ids: number[] }>(
+  const from = startOfDay(`${last}-01`);
+  const to = startOfDay(`${month}-01`);
+  const candidates = await rows<{
+    id: number;
+    accountId: number;
+    siteId: number;
+    siteName: string;
+    is4g: boolean;
+    beating: boolean;
+    lastHeartbeatTime: number | null;
+  }>(
     tx,
-    `select d.owner_operator_id as account_id, d.site_id, s.name as site_name, count(*)::int as count,
-            array_agg(d.id order by d.id) as ids
-     from device d join site s on s.id = d.site_id join account a on a.id = d.owner_operator_id
-     where d.device_type between 1 and 3 and d.iccid is not null and s.deleted = 0 and a.account_type in (1, 2)
+    `select d.id, d.owner_operator_id as account_id, d.site_id, s.name as site_name,
+            coalesce(d.comm_type, m.comm_type) = $2 and d.iccid is not null as is4g,
+            d.status <> 2 and not exists (select 1 from device_heartbeat_stop h where h.device_id = d.id) as beating,
+            d.last_heartbeat_time
+     from device d join device_model m on m.model = d.model join site s on s.id = d.site_id
+     join account a on a.id = d.owner_operator_id
+     where d.device_type between 1 and 3 and s.deleted = 0 and a.account_type in (1, 2)
        and not exists (select 1 from cost_bill c where c.account_id = d.owner_operator_id and c.cost_type = 1
                        and c.version = 2 and c.period = $1)
-     group by d.owner_operator_id, d.site_id, s.name order by d.owner_operator_id, d.site_id`,
-    [month],
+     order by d.owner_operator_id, d.site_id, d.id`,
+    [month, COMM_4G],
   );
+  const boxes: { accountId: number; siteId: number; siteName: string; count: number; ids: number[] }[] = [];
+  for (const d of candidates) {
+    const record = {
+      is4g: d.is4g,
+      beating: d.beating,
+      lastHeartbeatTime: d.lastHeartbeatTime === null ? null : Number(d.lastHeartbeatTime),
+    };
+    if (!simBilled(record, from, to)) continue;
+    const group = boxes.at(-1);
+    if (group && group.accountId === Number(d.accountId) && group.siteId === Number(d.siteId)) {
+      group.count++;
+      group.ids.push(Number(d.id));
+    } else {
+      boxes.push({
+        accountId: Number(d.accountId),
+        siteId: Number(d.siteId),
+        siteName: d.siteName,
+        count: 1,
+        ids: [Number(d.id)],
+      });
+    }
+  }
   const byAccount = new Map<number, typeof boxes>();
   for (const b of boxes) byAccount.set(Number(b.accountId), [...(byAccount.get(Number(b.accountId)) ?? []), b]);
   for (const [accountId, sites] of byAccount) {
