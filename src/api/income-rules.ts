@@ -167,10 +167,13 @@ export const usccRule = z.string().check(z.refine((v) => usccValid(v), { message
 /** A mobile phone (签约人手机号). */
 export const mobileRule = z.string().check(z.regex(PHONE_PATTERN, MOBILE_MESSAGE));
 
-/** An e-mail when filled (exportFile's rule: ≤ 50 characters, name@domain). */
+/**
+ * An e-mail when filled (C-mine.md "E-mail", the rule exportFile uses too, D-income.md §4): `/^[\w.+-]+@[\w-]+(\.[\w-]+)+$/`
+ * and at most 50 characters, each failure → 请输入正确的邮箱地址.
+ */
 export const emailRule = z
   .string()
-  .check(z.maxLength(50, '邮箱最多50个字符'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, '请输入正确的邮箱地址'));
+  .check(z.maxLength(50, '请输入正确的邮箱地址'), z.regex(/^[\w.+-]+@[\w-]+(\.[\w-]+)+$/, '请输入正确的邮箱地址'));
 
 /** The KYB amount as typed: `0.dd` between 0.01 and 0.99 (D /income/KYBCheck). */
 export function kybAmountToFen(text: string): number | null {
