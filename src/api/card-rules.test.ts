@@ -637,6 +637,12 @@ describe('perSwipeError (rechargeSet/info 按次扣费: 0.01–20 yuan, 1–12 h
     expect(perSwipeError(100, -1)).toBe('每次时长为1-12小时');
   });
 
+  it('refuses a duration that is not whole hours (90 minutes would read 每次最长2小时 on the card)', () => {
+    expect(perSwipeError(100, 90)).toBe('每次时长为1-12小时');
+    expect(perSwipeError(100, 661)).toBe('每次时长为1-12小时');
+    expect(perSwipeError(100, 660)).toBeNull();
+  });
+
   it('reports the amount before the duration', () => {
     expect(perSwipeError(0, 0)).toBe('每次扣费为0.01-20元');
   });

@@ -227,10 +227,15 @@ export function tiersError(
   return null;
 }
 
-/** The first refusal of 按次扣费 settings (perSwipeAmount fen, perSwipeMinutes), or null. */
+/**
+ * The first refusal of 按次扣费 settings (C-mine.md /mine/card/setting Validation: 每次扣费 0.01–20 yuan, 每次时长 1–12 h,
+ * whole hours as the screen offers them and 计费标准 shows them, 每次最长N小时), or null. perSwipeAmount fen,
+ * perSwipeMinutes minutes (a multiple of 60).
+ */
 export function perSwipeError(perSwipeAmount: number, perSwipeMinutes: number): string | null {
   if (!Number.isInteger(perSwipeAmount) || perSwipeAmount < 1 || perSwipeAmount > 2000) return '每次扣费为0.01-20元';
-  if (!Number.isInteger(perSwipeMinutes) || perSwipeMinutes < 60 || perSwipeMinutes > 720) return '每次时长为1-12小时';
+  if (!Number.isInteger(perSwipeMinutes) || perSwipeMinutes < 60 || perSwipeMinutes > 720 || perSwipeMinutes % 60 !== 0)
+    return '每次时长为1-12小时';
   return null;
 }
 
