@@ -18,8 +18,9 @@ function base(): string {
 export function safeUrl(text: string | null | undefined): string {
   if (!text) return '';
   const trimmed = text.trim();
+  // '//host', '/\host' and '\host' all leave the origin: browsers read a backslash in a path as a slash
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(trimmed) || trimmed.startsWith('//') || trimmed.startsWith('\\')) return '';
+  if (/[\u0000-\u001f\u007f]/.test(trimmed) || /^[/\\][/\\]/.test(trimmed) || trimmed.startsWith('\\')) return '';
   let url: URL;
   try {
     url = new URL(trimmed, base());
@@ -41,7 +42,7 @@ export function cssUrl(text: string | null | undefined): string {
   return url ? `url("${url.replace(/["\\\n\r]/g, (ch) => `\\${ch.charCodeAt(0).toString(16)} `)}")` : 'none';
 }
 
-/** A `tel:` link of a phone number (digits, +, -, spaces kept; anything else dropped). */
+/** A `tel:` link of a phone number (digits, + and - kept; spaces and anything else dropped); '' when none is left. */
 export function telHref(phone: string | null | undefined): string {
   const digits = (phone ?? '').replace(/[^0-9+-]/g, '');
   return digits ? `tel:${digits}` : '';
