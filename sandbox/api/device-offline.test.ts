@@ -26,14 +26,9 @@ interface Device {
 }
 
 const heartbeat = async (serialNumber: string, beat: 'stop' | 'resume') => {
-  const res = await sb.app.request('/__sandbox/device-heartbeat', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ serialNumber, heartbeat: beat }),
-  });
-  const body = (await res.json()) as { code: number; data: { status: number } };
-  expect(body.code).toBe(0);
-  return body.data;
+  const res = await sb.post<{ status: number }>('/__sandbox/device-heartbeat', null, { serialNumber, heartbeat: beat });
+  expect(res.body.code).toBe(0);
+  return res.body.data;
 };
 
 const statusOf = (id: number) => scalar(sb.db, 'select status from device where id = $1', [id]);

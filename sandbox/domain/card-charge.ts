@@ -31,8 +31,8 @@ export interface CardForStart {
   maxPowerW: number | null;
 }
 
-/** The refusal text of a card that is not 3 正常 (rule 4's statuses), for the box's display. */
-const STATUS_REFUSALS: Readonly<Record<number, string>> = {
+/** The refusal text of a card that is not 3 正常 (rule 4's statuses), for the box's display and the door (D13). */
+export const STATUS_REFUSALS: Readonly<Record<number, string>> = {
   1: '卡片未激活',
   2: '卡片已冻结',
   4: '卡片已注销',

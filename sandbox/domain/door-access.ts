@@ -1,5 +1,6 @@
 import { advanceOrder } from '../api/device-setup-orders';
 import { one, rows, type Db } from '../lib/db';
+import { STATUS_REFUSALS } from './card-charge';
 import { dayOf } from '../lib/time';
 
 /**
@@ -73,15 +74,6 @@ export interface DoorFacts {
 
 /** The refusal of a rider with none of the three grounds. */
 export const NO_ACCESS = '无开门权限：需在本站点有充电中的订单、有效卡片或小区白名单';
-
-/** The refusal text of a card that is not 3 正常 (C-mine.md rule 4's statuses), as the swipe words them. */
-const STATUS_REFUSALS: Readonly<Record<number, string>> = {
-  1: '卡片未激活',
-  2: '卡片已冻结',
-  4: '卡片已注销',
-  5: '月卡已过期',
-  6: '月卡已停卡',
-};
 
 /**
  * Why a card does not open the doors of the site (see the module docstring), or null when it does: not bound to the

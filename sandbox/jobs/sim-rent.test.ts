@@ -20,12 +20,8 @@ interface Box {
 }
 
 const heartbeat = async (serialNumber: string, beat: 'stop' | 'resume') => {
-  const res = await sb.app.request('/__sandbox/device-heartbeat', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ serialNumber, heartbeat: beat }),
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(0);
+  const res = await sb.post('/__sandbox/device-heartbeat', null, { serialNumber, heartbeat: beat });
+  expect(res.body.code).toBe(0);
 };
 
 /** Moves the business clock to `iso` (Asia/Shanghai wall time), running the jobs due on the way. */
